@@ -16,6 +16,7 @@ from .costs import OperatingPoint, expected_cost, threshold_by_cost, threshold_b
 from .curves import (MAX_PAIRS, EqualErrorRate, PrecisionRecallCurve, RocCurve, average_precision,
                      equal_error_rate, gini, pr_auc_trapezoid, precision_recall_curve, roc_auc,
                      roc_curve)
+from .examples import MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier, vojnovic_seven
 from .information import entropy, mutual_information, mutual_information_from_table
 from .multiclass import multiclass_auc
 from .plotting import (COLORS, book_style, mark_point, plot_confusion_matrix, plot_metric_bars,
@@ -24,13 +25,13 @@ from .plotting import (COLORS, book_style, mark_point, plot_confusion_matrix, pl
 __version__ = "0.1.0"
 
 __all__ = [
-    "COLORS", "LAYOUTS", "MAX_PAIRS",
+    "COLORS", "LAYOUTS", "MAX_PAIRS", "MURPHY_TABLE4", "TUTORIAL_MATRICES",
     "ConfusionMatrix", "EqualErrorRate", "Layout", "OperatingPoint", "PrecisionRecallCurve",
-    "RocCurve", "UndefinedMetricWarning",
+    "RocCurve", "ScoredExample", "UndefinedMetricWarning",
     "average_precision", "book_style", "confusion_matrix", "confusion_matrix_at", "entropy",
     "equal_error_rate", "expected_cost", "gini", "mark_point", "multiclass_auc",
-    "mutual_information", "mutual_information_from_table", "plot_confusion_matrix",
+    "murphy_classifier", "mutual_information", "mutual_information_from_table", "plot_confusion_matrix",
     "plot_metric_bars", "plot_pr", "plot_roc", "plot_scores", "pr_auc_trapezoid", "predict",
     "precision_recall_curve", "roc_auc", "roc_curve", "threshold_by_cost",
-    "threshold_by_youden",
+    "threshold_by_youden", "vojnovic_seven",
 ]
