@@ -22,6 +22,8 @@ from .multiclass import multiclass_auc
 from .plotting import (COLORS, book_style, mark_point, plot_confusion_matrix, plot_metric_bars,
                        plot_pr, plot_roc, plot_scores)
 
+from .widgets import figure_pane, slider_stack
+
 __version__ = "0.1.0"
 
 __all__ = [
