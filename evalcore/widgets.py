@@ -10,21 +10,26 @@ import io
 from typing import Any, Sequence
 
 
-def figure_pane(fig, *, alt: str = "", dpi: int = 150):
-    """An ``ipywidgets.Image`` holding ``fig`` as PNG (the figure is closed afterwards)."""
+def figure_pane(fig, *, alt: str, dpi: int = 150):
+    """An ``ipywidgets.HTML`` pane showing ``fig`` as an inline PNG with ``alt`` text.
+
+    The figure is closed afterwards. The PNG travels inside the widget state, so the pane
+    shows in the static book.
+    """
+    import base64
+    import html
+
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
+    if not alt:
+        raise ValueError("alt must describe the figure for screen-reader users")
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
     plt.close(fig)
-    image = widgets.Image(value=buffer.getvalue(), format="png")
-    image.layout.max_width = "100%"
-    image.layout.height = "auto"
-    if alt:
-        image.add_class("evalcore-figure-pane")
-        image.description = alt  # read by the browser tests; not shown
-    return image
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return widgets.HTML(f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}" '
+                        f'style="max-width:100%;height:auto">')
 
 
 def slider_stack(panes: Sequence[Any], *, labels: Sequence[str], description: str,
