@@ -5,6 +5,7 @@ one threshold everywhere. Unweighted input takes a fast path: each score is mapp
 order-preserving integer whose lowest bit carries the label, the integers are sorted (in two
 halves on two threads, then merged), and one linear pass reads off the groups. That is about
 as fast as a single ``np.sort`` of the scores, several times faster than an ``argsort``.
+Weighted input needs the weights in score order, so it takes a stable ``argsort``.
 """
 
 from __future__ import annotations
@@ -28,10 +29,14 @@ class TieGroups(NamedTuple):
     negatives: np.ndarray   # negatives scoring exactly values[g]
 
 
-def _ordered_int(score: np.ndarray) -> np.ndarray:
-    """Map finite float64 to int64 preserving order (an involution on the bit patterns)."""
-    bits = (score + 0.0).view(np.int64)          # + 0.0 turns -0.0 into +0.0
-    return bits ^ ((bits >> 63) & _SIGN_MASK)
+def _ordered_int(score: np.ndarray, *, nonnegative: bool) -> np.ndarray:
+    """Map finite float64 to int64 preserving order (an involution on the bit patterns).
+
+    ``score`` must not hold -0.0. The bits of non-negative floats already order like the
+    floats; negative ones have their magnitude bits flipped.
+    """
+    bits = score.view(np.int64)
+    return bits if nonnegative else bits ^ ((bits >> 63) & _SIGN_MASK)
 
 
 def _float_from_ordered(ordered: np.ndarray) -> np.ndarray:
@@ -64,6 +69,27 @@ def _groups_from_sorted(sorted_values: np.ndarray, sorted_labels: np.ndarray,
     return starts, positives, negatives
 
 
+def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
+                      nonnegative: bool) -> TieGroups:
+    """Unweighted groups of scores that all share one sign, by one integer sort.
+
+    Within one sign the ordered integers span less than 2**63, so after subtracting the
+    smallest they fit in 63 bits and the label fits in the 64th.
+    """
+    ordered = _ordered_int(score, nonnegative=nonnegative)
+    low = ordered.min()
+    keys = (ordered - low).view(np.uint64)
+    del ordered
+    keys <<= np.uint64(1)
+    keys |= label.view(np.uint8)
+    keys = _sort(keys)
+    labels = (keys & np.uint64(1)).astype(np.int8)
+    keys >>= np.uint64(1)
+    starts, positives, negatives = _groups_from_sorted(keys, labels, None)
+    values = _float_from_ordered(keys[starts].view(np.int64) + low)
+    return TieGroups(values, positives, negatives)
+
+
 def tie_groups(label: np.ndarray, score: np.ndarray,
                weight: np.ndarray | None = None) -> TieGroups:
     """Group validated scores by distinct value; count each class in each group.
@@ -71,29 +97,24 @@ def tie_groups(label: np.ndarray, score: np.ndarray,
     ``label`` is 0/1 int8, ``score`` finite float64, ``weight`` non-negative float64 or None.
     Samples with zero weight are dropped first, so they create no threshold.
     """
-    if weight is not None:
-        keep = weight != 0
-        if not keep.all():
-            label, score, weight = label[keep], score[keep], weight[keep]
-    if weight is None and score.shape[0] > 0:
-        ordered = _ordered_int(score)
-        low, high = int(ordered.min()), int(ordered.max())
-        if high - low < 2**62:      # room for the label bit
-            keys = (ordered - np.int64(low)) << 1
-            keys |= label
-            del ordered
-            keys = _sort(keys)
-            labels = (keys & 1).astype(np.int8)
-            keys >>= 1
-            starts, positives, negatives = _groups_from_sorted(keys, labels, None)
-            values = _float_from_ordered(keys[starts] + np.int64(low))
-            return TieGroups(values, positives, negatives)
-    # weighted input, or scores spread too widely for the label bit: a stable argsort
+    if weight is None:
+        score = score + 0.0                    # a copy in which -0.0 is +0.0, so they tie
+        negative = score < 0
+        if not negative.any():
+            return _same_sign_groups(label, score, nonnegative=True)
+        if negative.all():
+            return _same_sign_groups(label, score, nonnegative=False)
+        # negative and non-negative scores never tie: group each sign on its own
+        below = _same_sign_groups(label[negative], score[negative], nonnegative=False)
+        above = _same_sign_groups(label[~negative], score[~negative], nonnegative=True)
+        return TieGroups(*(np.concatenate(parts) for parts in zip(below, above)))
+    keep = weight != 0
+    if not keep.all():
+        label, score, weight = label[keep], score[keep], weight[keep]
     order = np.argsort(score, kind="stable")
     sorted_score = score[order]
-    sorted_weight = None if weight is None else weight[order]
-    starts, positives, negatives = _groups_from_sorted(sorted_score, label[order], sorted_weight)
-    return TieGroups(sorted_score[starts], positives, negatives)
+    starts, positives, negatives = _groups_from_sorted(sorted_score, label[order], weight[order])
+    return TieGroups(sorted_score[starts] + 0.0, positives, negatives)
 
 
 def cumulative_counts(groups: TieGroups):
