@@ -8,6 +8,7 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 PY_STAMP     := $(VENV)/.installed
 VENDOR_STAMP := _vendor/.installed
+ANYWIDGET_JS := _vendor/anywidget/index.js
 ISLP_VERSION := 0.6.0
 
 .PHONY: book test bench notebooks chromium clean help
@@ -37,7 +38,14 @@ $(VENDOR_STAMP): js/package.json js/package-lock.json
 	  find . -maxdepth 1 -type f ! -name '*.map' -exec cp {} ../../../../../_vendor/html-manager/ \;
 	touch $@
 
-book: $(PY_STAMP) $(VENDOR_STAMP)
+# anywidget's front end (its AMD build ships in the installed Python package, version-matched),
+# so require.js finds it in the book instead of html-manager fetching it from a CDN
+# (book_assets/widgets-require-config.js points require.js here).
+$(ANYWIDGET_JS): $(PY_STAMP) $(VENDOR_STAMP)
+	mkdir -p $(dir $@)
+	cp "$$($(BIN)/python -c 'import anywidget, pathlib; print(pathlib.Path(anywidget.__file__).parent / "nbextension" / "index.js")')" $@
+
+book: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS)
 	$(BIN)/jupyter-book build . --warningiserror --keep-going
 	@echo
 	@echo "The book is built. Open $(CURDIR)/_build/html/index.html in a browser."
@@ -49,15 +57,17 @@ chromium:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
-test: $(PY_STAMP) $(VENDOR_STAMP) chromium
+# The browser tests (tests/test_browser.py) open the built pages, so the book is built first.
+test: book chromium
 	$(BIN)/python -m pytest
 
 # For authors: re-execute chapters in place after editing them (NB=path to run just one).
 notebooks: $(PY_STAMP)
 	$(BIN)/python tools/run_notebooks.py $(NB)
 
-bench: $(PY_STAMP)
+bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) chromium
 	$(BIN)/python benchmarks/bench_ranking.py
+	$(BIN)/python benchmarks/bench_explorer.py
 
 clean:
 	rm -rf _build _vendor $(VENV) js/node_modules

@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._validation import (check_binary_predictions, check_positive, check_rule, check_scores,
-                          check_threshold, undefined)
+from ._validation import (check_binary_predictions, check_binary_scores, check_positive,
+                          check_rule, check_scores, check_threshold, undefined)
 
 
 class Layout(NamedTuple):
@@ -457,6 +457,8 @@ def confusion_matrix_at(y_true: Any, y_score: Any, threshold: float, *, rule: st
     >>> confusion_matrix_at(y, s, 0.5).tp, confusion_matrix_at(y, s, 0.5, rule=">=").tp
     (4, 5)
     """
-    score = check_scores(y_score)
-    return confusion_matrix(y_true, predict(score, threshold, rule=rule),
-                            sample_weight=sample_weight, pos_label=pos_label)
+    # read y_true (with pos_label) first: predict() returns 0/1, which would clash with
+    # labels such as {-1, 1} or strings if both were passed to confusion_matrix raw
+    truth, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
+    return confusion_matrix(truth, predict(score, threshold, rule=rule),
+                            sample_weight=sample_weight)

@@ -60,6 +60,10 @@ def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_f
     total_pos, total_neg = tps[-1], fps[-1]
     cost = (cost_fp * fps + cost_fn * (total_pos - tps)) / (total_pos + total_neg)
     k = int(np.argmin(cost))
+    if total_pos == 0 or total_neg == 0:   # the cost is defined, one of the rates is not
+        missing, rate = ("negative", "false") if total_neg == 0 else ("positive", "true")
+        undefined(f"the {rate} positive rate at the chosen threshold is undefined: y_true "
+                  f"holds no {missing} samples (with nonzero weight)")
     with np.errstate(invalid="ignore", divide="ignore"):
         fpr = fps[k] / total_neg if total_neg else np.nan
         tpr = tps[k] / total_pos if total_pos else np.nan

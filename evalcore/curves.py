@@ -144,21 +144,23 @@ def _auc_rank(groups) -> float:
         total_pos, total_neg = int(pos.sum()), int(neg.sum())
         twice_u = twice_rank_sum - total_pos * (total_pos + 1)
         return twice_u / (2 * total_pos * total_neg)
+    # weights: normalize each class first (the product P·N of tiny weights can underflow to
+    # 0) and clip the rounding error that can push a perfect ranking to 1 + 2e-16
+    pos, neg = pos / pos.sum(), neg / neg.sum()
     neg_below = np.cumsum(neg) - neg
-    u = float(np.dot(pos, neg_below + 0.5 * neg))
-    return u / (float(pos.sum()) * float(neg.sum()))
+    return min(max(float(np.dot(pos, neg_below + 0.5 * neg)), 0.0), 1.0)
 
 
 def _auc_trapezoid(groups) -> float:
-    """Trapezoid area under the ROC points, summed in counts before one division."""
+    """Trapezoid area under the ROC points (unweighted: summed in integer counts, one division)."""
     _, tps, fps = cumulative_counts(groups)
     tps = np.concatenate(([0], tps))
     fps = np.concatenate(([0], fps))
     if np.issubdtype(tps.dtype, np.integer):
         twice_area = int(np.dot(np.diff(fps), tps[1:] + tps[:-1]))
         return twice_area / (2 * int(tps[-1]) * int(fps[-1]))
-    area = float(np.dot(np.diff(fps), tps[1:] + tps[:-1])) / 2
-    return area / (float(tps[-1]) * float(fps[-1]))
+    tpr, fpr = tps / tps[-1], fps / fps[-1]    # rates first: P·N can underflow (see _auc_rank)
+    return min(max(float(np.dot(np.diff(fpr), tpr[1:] + tpr[:-1])) / 2, 0.0), 1.0)
 
 
 def _auc_pairs(label, score, weight) -> float:
@@ -172,8 +174,9 @@ def _auc_pairs(label, score, weight) -> float:
     wins = (sp > sn) + 0.5 * (sp == sn)
     if weight is None:
         return float(wins.mean())
-    w = weight[pos][:, None] * weight[neg][None, :]
-    return float((wins * w).sum() / w.sum())
+    # normalize each class's weights first: the product of two tiny weights can underflow
+    w = (weight[pos] / weight[pos].sum())[:, None] * (weight[neg] / weight[neg].sum())[None, :]
+    return min(max(float((wins * w).sum() / w.sum()), 0.0), 1.0)
 
 
 def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: Any = None,
@@ -235,6 +238,67 @@ def gini(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any
     0.833333
     """
     return 2 * roc_auc(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label) - 1
+
+
+def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float, standardized: bool = False,
+                sample_weight: Any = None, pos_label: Any = None) -> float:
+    """Area under the ROC curve over a region of interest, ``0 <= FPR <= max_fpr``.
+
+    The ROC points are joined by straight lines and the curve is cut at ``max_fpr`` by
+    interpolating TPR linearly there; the raw area lies between 0 and ``max_fpr``. With
+    ``standardized=True`` it is rescaled by McClish's correction,
+    ``½ · (1 + (A − A_min) / (A_max − A_min))`` with ``A_min = ½ · max_fpr²`` (the chance
+    diagonal) and ``A_max = max_fpr`` (a perfect ranking), so that chance gives ½ and perfect
+    ranking 1; this is the value of ``sklearn.metrics.roc_auc_score(..., max_fpr=...)``.
+    With ``max_fpr=1`` both are the full AUC.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and scores.
+    max_fpr : float
+        The largest false positive rate of the region, in (0, 1].
+    standardized : bool
+        Apply McClish's correction.
+    sample_weight, pos_label : optional
+        As in :func:`roc_curve`.
+
+    Returns
+    -------
+    float
+        The (raw or standardized) partial area; ``nan`` with one warning if a class is
+        missing.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+    >>> ec.partial_auc(y, s, max_fpr=0.5)
+    0.25
+    >>> round(ec.partial_auc(y, s, max_fpr=0.5, standardized=True), 6)
+    0.666667
+    """
+    if isinstance(max_fpr, bool) or not isinstance(max_fpr, (int, float, np.floating, np.integer)):
+        raise TypeError(f"max_fpr must be a real number in (0, 1], got {max_fpr!r}")
+    if not 0 < max_fpr <= 1:
+        raise ValueError(f"max_fpr must lie in (0, 1] (the largest false positive rate of the "
+                         f"region), got {max_fpr!r}")
+    groups = _counts(y_true, y_score, sample_weight, pos_label)
+    if not _both_classes(groups, "the partial AUC"):
+        return float("nan")
+    _, tps, fps = cumulative_counts(groups)
+    fpr = np.concatenate(([0.0], fps / fps[-1]))
+    tpr = np.concatenate(([0.0], tps / tps[-1]))
+    stop = int(np.searchsorted(fpr, max_fpr, side="right"))   # fpr[:stop] <= max_fpr
+    if stop < fpr.size:                 # cut the segment that crosses max_fpr
+        share = (max_fpr - fpr[stop - 1]) / (fpr[stop] - fpr[stop - 1])
+        fpr = np.append(fpr[:stop], max_fpr)
+        tpr = np.append(tpr[:stop], tpr[stop - 1] + share * (tpr[stop] - tpr[stop - 1]))
+    area = float(np.dot(np.diff(fpr), (tpr[1:] + tpr[:-1]) / 2))
+    if not standardized:
+        return area
+    least, most = 0.5 * max_fpr ** 2, float(max_fpr)
+    return 0.5 * (1 + (area - least) / (most - least))
 
 
 def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,

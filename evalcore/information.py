@@ -65,6 +65,8 @@ def entropy(probabilities: Any, *, base: float = math.e) -> float:
     1.0
     """
     base = check_positive(base, "base")
+    if base == 1:
+        raise ValueError("base must not be 1 (log base 1 is undefined)")
     p = np.asarray(probabilities, dtype=np.float64)
     if p.ndim != 1 or np.any(p < 0) or not math.isclose(float(p.sum()), 1.0, abs_tol=1e-9):
         raise ValueError("probabilities must be a 1-D distribution: non-negative, summing to 1")

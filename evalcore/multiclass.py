@@ -45,11 +45,17 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None) -> float:
                          f"samples: they must match")
     check_scores(scores.ravel())
     classes = np.unique(truth) if labels is None else np.asarray(labels)
+    if np.unique(classes).shape[0] != classes.shape[0]:
+        raise ValueError(f"labels must not repeat a class, got {classes.tolist()!r}")
     if classes.shape[0] != scores.shape[1]:
         raise ValueError(f"y_score has {scores.shape[1]} columns but there are "
                          f"{classes.shape[0]} classes {classes.tolist()!r}")
     if classes.shape[0] < 2:
         raise ValueError("multiclass_auc needs at least two classes")
+    unknown = set(np.unique(truth).tolist()) - set(classes.tolist())
+    if unknown:
+        raise ValueError(f"y_true holds labels {sorted(unknown)!r} that are not in labels "
+                         f"{classes.tolist()!r}: every label needs a column of y_score")
     missing = set(classes.tolist()) - set(np.unique(truth).tolist())
     if missing:
         raise ValueError(f"classes {sorted(missing)!r} never occur in y_true: every class "

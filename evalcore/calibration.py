@@ -1,0 +1,148 @@
+"""Calibration: do the scores mean what they say, as probabilities?
+
+Everything else in evalcore only uses the *order* of the scores; a score need not be a
+probability, only larger for cases more likely positive. When scores are read as
+probabilities ``p = P(y = 1 | x)``, two more questions arise: are they calibrated (of the
+cases given 0.8, are 80 % positive?), and how good are they as forecasts? The reliability
+curve answers the first; the Brier score and the log loss, both proper scoring rules,
+answer the second.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ._validation import check_binary_scores
+
+
+class ReliabilityCurve(NamedTuple):
+    """One entry per non-empty bin: mean predicted probability, observed frequency of
+    positives, and the (weighted) number of cases in the bin; ``bin_edges`` lists all
+    ``n_bins + 1`` edges."""
+
+    mean_predicted: np.ndarray
+    observed_frequency: np.ndarray
+    counts: np.ndarray
+    bin_edges: np.ndarray
+
+
+def _check_probabilities(y_true, y_prob, sample_weight, pos_label):
+    label, prob, weight = check_binary_scores(y_true, y_prob, sample_weight=sample_weight,
+                                              pos_label=pos_label)
+    if np.any((prob < 0) | (prob > 1)):
+        bad = np.flatnonzero((prob < 0) | (prob > 1))
+        raise ValueError(f"y_prob must hold probabilities in [0, 1]: {bad.size} values lie "
+                         f"outside (first {prob[bad[0]]!r} at index {bad[0]}); rescale scores "
+                         f"or calibrate them first")
+    if weight is None:
+        weight = np.ones(prob.shape)
+    return label, prob, weight
+
+
+def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weight: Any = None,
+                      pos_label: Any = None) -> ReliabilityCurve:
+    """Binned mean predicted probability against the observed frequency of positives.
+
+    Binning: [0, 1] is cut into ``n_bins`` bins of equal width; bin ``k`` holds the
+    probabilities in ``(e_k, e_{k+1}]``, except the first, which also holds 0 (so a value
+    on an inner edge goes to the lower bin). Empty bins are left out. These are the bins of
+    ``sklearn.calibration.calibration_curve(..., strategy="uniform")``. A calibrated
+    classifier has its points on the diagonal; with few cases per bin the points scatter,
+    so read them with the ``counts``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_prob : array-like of shape (n,)
+        Predicted probabilities of the positive class, in [0, 1].
+    n_bins : int
+        Number of equal-width bins (at least 1).
+    sample_weight, pos_label : optional
+        Weights (each case counts with its weight) and the positive label.
+
+    Returns
+    -------
+    ReliabilityCurve
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> rc = ec.reliability_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], n_bins=2)
+    >>> rc.mean_predicted.tolist(), rc.observed_frequency.tolist(), rc.counts.tolist()
+    ([0.2833333333333333, 0.8], [0.3333333333333333, 1.0], [3.0, 1.0])
+    """
+    if isinstance(n_bins, bool) or not isinstance(n_bins, numbers.Integral) or n_bins < 1:
+        raise ValueError(f"n_bins must be a positive integer, got {n_bins!r}")
+    label, prob, weight = _check_probabilities(y_true, y_prob, sample_weight, pos_label)
+    edges = np.linspace(0.0, 1.0, int(n_bins) + 1)
+    # index of the first inner edge >= p: p in (e_k, e_{k+1}] goes to bin k, 0 to bin 0
+    which = np.searchsorted(edges[1:-1], prob, side="left")
+    counts = np.bincount(which, weights=weight, minlength=n_bins)
+    sums = np.bincount(which, weights=weight * prob, minlength=n_bins)
+    hits = np.bincount(which, weights=weight * label, minlength=n_bins)
+    full = counts > 0
+    return ReliabilityCurve(sums[full] / counts[full], hits[full] / counts[full], counts[full],
+                            edges)
+
+
+def brier_score(y_true: Any, y_prob: Any, *, sample_weight: Any = None,
+                pos_label: Any = None) -> float:
+    """The Brier score: the mean squared difference between probability and outcome.
+
+    ``(1/n) Σ (p_i − y_i)²`` with ``y_i`` in {0, 1}; 0 is perfect, always forecasting 0.5
+    scores 0.25. It equals ``sklearn.metrics.brier_score_loss``.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> round(ec.brier_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
+    0.158125
+    """
+    label, prob, weight = _check_probabilities(y_true, y_prob, sample_weight, pos_label)
+    return float(np.average((prob - label) ** 2, weights=weight))
+
+
+def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weight: Any = None,
+             pos_label: Any = None) -> float:
+    """The log loss (cross-entropy): ``−(1/n) Σ [y_i ln p_i + (1 − y_i) ln(1 − p_i)]``.
+
+    A confident wrong forecast (``p = 0`` for a positive) has infinite loss. To keep the
+    value finite the probabilities are first clipped to ``[eps, 1 − eps]``; by default
+    ``eps`` is the float64 machine epsilon (about 2.2e-16), as in
+    ``sklearn.metrics.log_loss``, so such a case costs ``−ln(eps)`` ≈ 36.04. Natural
+    logarithm (nats).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_prob : array-like of shape (n,)
+        Predicted probabilities of the positive class, in [0, 1].
+    eps : float, optional
+        Clipping margin in [0, 0.5); ``eps=0`` clips nothing (the loss may be ``inf``).
+    sample_weight, pos_label : optional
+        Weights and the positive label.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> round(ec.log_loss([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
+    0.472288
+    """
+    if eps is None:
+        eps = float(np.finfo(np.float64).eps)
+    if isinstance(eps, bool) or not isinstance(eps, numbers.Real) or not 0 <= eps < 0.5:
+        raise ValueError(f"eps must be a number in [0, 0.5) (the clipping margin), got {eps!r}")
+    label, prob, weight = _check_probabilities(y_true, y_prob, sample_weight, pos_label)
+    prob = np.clip(prob, eps, 1 - eps)
+    chance_of_truth = np.where(label == 1, prob, 1 - prob)[weight > 0]
+    with np.errstate(divide="ignore"):
+        losses = -np.log(chance_of_truth)
+    if not math.isfinite(losses.max()):
+        return math.inf
+    return float(np.average(losses, weights=weight[weight > 0]))

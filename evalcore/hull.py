@@ -1,0 +1,339 @@
+"""The ROC convex hull, iso-performance lines, the optimal operating point, and cost curves.
+
+Costs and class priors turn the choice of a threshold into geometry. With a prior
+``p = P(y = 1)`` and costs ``cost_fp``, ``cost_fn``, the expected cost per case of the
+operating point ``(FPR, TPR)`` is
+
+    cost = cost_fn · p · (1 − TPR) + cost_fp · (1 − p) · FPR,
+
+so all points of equal cost lie on a straight *iso-performance line* of slope
+``m = cost_fp · (1 − p) / (cost_fn · p)`` in ROC space (Provost & Fawcett). The cheapest
+point is where the steepest-possible such line first touches the ROC points from the upper
+left: always a vertex of their convex hull. Cost curves (Drummond & Holte) draw the same
+facts in the dual picture: each operating point becomes a line, its normalized expected cost
+against the probability-cost ``PC(+)``, and the lower envelope of the lines is the cost of
+the best point at each ``PC(+)``; the envelope's pieces are the hull's vertices.
+
+Every point here is a ROC point of :func:`evalcore.roc_curve` (rule ``score >= threshold``,
+tied scores form one threshold). The hull is computed on the counts (TP, FP), exactly for
+unweighted data.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ._validation import check_positive, undefined
+from .costs import OperatingPoint, _operating_points
+
+
+class RocHull(NamedTuple):
+    """Vertices of the ROC convex hull, from (0, 0) to (1, 1).
+
+    ``thresholds[i]`` is the threshold (rule ``score >= threshold``) that reaches vertex
+    ``i``; the first is ``inf`` (call nothing positive).
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+
+
+class CostCurve(NamedTuple):
+    """The lower envelope of the cost lines: the least normalized expected cost at each
+    probability-cost value ``probability_cost`` (``PC(+)``)."""
+
+    probability_cost: np.ndarray
+    normalized_cost: np.ndarray
+
+
+def _cross(o_x, o_y, a_x, a_y, b_x, b_y):
+    """z-component of (a − o) × (b − o): positive for a left (counter-clockwise) turn."""
+    return (a_x - o_x) * (b_y - o_y) - (a_y - o_y) * (b_x - o_x)
+
+
+def _upper_hull(fps: np.ndarray, tps: np.ndarray) -> list[int]:
+    """Indices of the upper hull of points sorted by (fps, tps), collinear points dropped.
+
+    Andrew's monotone chain: walk left to right and pop the last vertex while it does not
+    make a strict right turn. ROC points are already sorted by FP, then TP.
+    """
+    keep: list[int] = []
+    for i in range(len(fps)):
+        while len(keep) >= 2:
+            o, a = keep[-2], keep[-1]
+            if _cross(fps[o], tps[o], fps[a], tps[a], fps[i], tps[i]) >= 0:
+                keep.pop()          # a lies on or below the chord from o to i
+            else:
+                break
+        keep.append(i)
+    return keep
+
+
+def _points_or_nan(y_true, y_score, sample_weight, pos_label, what):
+    thresholds, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
+    if tps[-1] == 0 or fps[-1] == 0:
+        missing = "positive" if tps[-1] == 0 else "negative"
+        undefined(f"{what} is undefined: y_true holds no {missing} samples (with nonzero "
+                  f"weight)", stacklevel=4)
+        return None
+    return thresholds, tps, fps
+
+
+def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+                    pos_label: Any = None) -> RocHull:
+    """The convex hull of the ROC points: the operating points no cost setting can beat.
+
+    A ROC point strictly below the hull is never the cheapest choice, whatever the costs and
+    priors; points on the hull's edges are reached by mixing the two end vertices at random
+    (Provost & Fawcett). The hull always runs from (0, 0) to (1, 1), lies on or above every
+    ROC point, and its slopes decrease.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and scores (higher means more likely positive).
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights.
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    RocHull
+        ``(fpr, tpr, thresholds)`` of the hull's vertices in increasing FPR. If a class is
+        missing the hull is undefined: one-element ``nan`` arrays and one warning.
+
+    Examples
+    --------
+    The four-sample toy case: its ROC point (0.5, 0.5) lies below the chord from (0, 0.5)
+    to (0.5, 1), so the hull skips it.
+
+    >>> import evalcore as ec
+    >>> hull = ec.roc_convex_hull([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> hull.fpr.tolist(), hull.tpr.tolist()
+    ([0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0])
+    >>> hull.thresholds.tolist()
+    [inf, 0.8, 0.35, 0.1]
+    """
+    points = _points_or_nan(y_true, y_score, sample_weight, pos_label, "the ROC convex hull")
+    if points is None:
+        nan = np.array([np.nan])
+        return RocHull(nan, nan.copy(), nan.copy())
+    thresholds, tps, fps = points
+    keep = np.array(_upper_hull(fps, tps))
+    return RocHull(fps[keep] / fps[-1], tps[keep] / tps[-1], thresholds[keep])
+
+
+def iso_performance_slope(*, cost_fp: float, cost_fn: float, prior_pos: float) -> float:
+    """Slope in ROC space of the lines of equal expected cost.
+
+    ``slope = cost_fp · (1 − prior_pos) / (cost_fn · prior_pos)``. Steep lines (costly false
+    alarms or rare positives) pick points near the origin; shallow ones pick points near
+    (1, 1).
+
+    Parameters
+    ----------
+    cost_fp, cost_fn : float
+        Cost of one false positive and of one false negative (positive).
+    prior_pos : float
+        The share of positives where the classifier is deployed, in (0, 1).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> iso_performance_slope(cost_fp=1, cost_fn=5, prior_pos=0.5)
+    0.2
+    >>> iso_performance_slope(cost_fp=1, cost_fn=1, prior_pos=0.1)
+    9.0
+    """
+    cost_fp = check_positive(cost_fp, "cost_fp")
+    cost_fn = check_positive(cost_fn, "cost_fn")
+    prior_pos = _check_prior(prior_pos)
+    return cost_fp * (1 - prior_pos) / (cost_fn * prior_pos)
+
+
+def _check_prior(prior_pos: Any) -> float:
+    prior_pos = check_positive(prior_pos, "prior_pos")
+    if not prior_pos < 1:
+        raise ValueError(f"prior_pos must lie strictly between 0 and 1 (the share of "
+                         f"positives where the classifier is used), got {prior_pos!r}")
+    return prior_pos
+
+
+def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_fn: float,
+                            prior_pos: float | None = None, sample_weight: Any = None,
+                            pos_label: Any = None) -> OperatingPoint:
+    """The hull vertex with the least expected cost for these costs and this prior.
+
+    The iso-performance line of slope :func:`iso_performance_slope` is slid down from the
+    upper left until it touches the hull; the vertex it touches first minimizes
+    ``cost_fn · p · (1 − TPR) + cost_fp · (1 − p) · FPR``. When the line is parallel to a hull
+    edge, both end vertices are optimal and the one with the lower FPR (the higher threshold)
+    is returned.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and scores.
+    cost_fp, cost_fn : float
+        Cost of one false positive and of one false negative (both positive).
+    prior_pos : float, optional
+        Share of positives where the classifier will be deployed, in (0, 1). Defaults to the
+        share in ``y_true`` (then ``value`` equals the cost per sample of
+        :func:`evalcore.threshold_by_cost`); pass the deployment's prior when it differs.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights.
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    OperatingPoint
+        ``(threshold, fpr, tpr, value)`` with ``value`` the expected cost per case; all
+        ``nan`` with one warning if a class is missing.
+
+    Examples
+    --------
+    A false negative five times as costly as a false positive, equal priors: the shallow
+    line (slope 0.2) picks the vertex (0.5, 1).
+
+    >>> import evalcore as ec
+    >>> ec.optimal_operating_point([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], cost_fp=1, cost_fn=5)
+    OperatingPoint(threshold=0.35, fpr=0.5, tpr=1.0, value=0.25)
+    >>> ec.optimal_operating_point([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], cost_fp=1, cost_fn=5,
+    ...                            prior_pos=0.05)
+    OperatingPoint(threshold=0.8, fpr=0.0, tpr=0.5, value=0.125)
+    """
+    cost_fp = check_positive(cost_fp, "cost_fp")
+    cost_fn = check_positive(cost_fn, "cost_fn")
+    if prior_pos is not None:
+        prior_pos = _check_prior(prior_pos)
+    hull = roc_convex_hull(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    if np.isnan(hull.fpr[0]):
+        nan = float("nan")
+        return OperatingPoint(nan, nan, nan, nan)
+    if prior_pos is None:
+        _, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
+        prior_pos = float(tps[-1] / (tps[-1] + fps[-1]))
+    cost = cost_fn * prior_pos * (1 - hull.tpr) + cost_fp * (1 - prior_pos) * hull.fpr
+    k = int(np.argmin(cost))        # first minimum: the lowest FPR among ties
+    return OperatingPoint(float(hull.thresholds[k]), float(hull.fpr[k]), float(hull.tpr[k]),
+                          float(cost[k]))
+
+
+def probability_cost(*, cost_fp: float, cost_fn: float, prior_pos: float) -> float:
+    """Drummond and Holte's probability-cost ``PC(+)``, the x-axis of a cost curve.
+
+    ``PC(+) = p · cost_fn / (p · cost_fn + (1 − p) · cost_fp)`` with ``p = prior_pos``: costs
+    and prior folded into one number in [0, 1]. It is ``1 / (1 + m)`` for the
+    iso-performance slope ``m``.
+
+    Examples
+    --------
+    >>> probability_cost(cost_fp=1, cost_fn=5, prior_pos=0.5)
+    0.8333333333333334
+    """
+    slope = iso_performance_slope(cost_fp=cost_fp, cost_fn=cost_fn, prior_pos=prior_pos)
+    return 1 / (1 + slope)
+
+
+def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weight: Any = None,
+               pos_label: Any = None) -> np.ndarray:
+    """Normalized expected cost of every ROC point at each ``PC(+)``: one line per point.
+
+    Point ``(FPR, TPR)`` has normalized expected cost
+    ``NEC = (1 − TPR) · PC(+) + FPR · (1 − PC(+))``, a straight line from ``FPR`` at
+    ``PC(+) = 0`` to the miss rate ``1 − TPR`` at ``PC(+) = 1``. Dividing the expected cost
+    by its largest possible value, ``p · cost_fn + (1 − p) · cost_fp``, gives NEC.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and scores.
+    probability_cost : array-like of shape (k,)
+        Values of ``PC(+)`` in [0, 1].
+    sample_weight, pos_label : optional
+        As in :func:`evalcore.roc_curve`.
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_points, k)
+        Row ``i`` belongs to ROC point ``i`` of :func:`evalcore.roc_curve`; all ``nan`` with
+        one warning if a class is missing.
+
+    Examples
+    --------
+    >>> lines = cost_lines([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], probability_cost=[0, 0.5, 1])
+    >>> lines.tolist()
+    [[0.0, 0.5, 1.0], [0.0, 0.25, 0.5], [0.5, 0.5, 0.5], [0.5, 0.25, 0.0], [1.0, 0.5, 0.0]]
+    """
+    pc = _check_probability_cost(probability_cost)
+    points = _points_or_nan(y_true, y_score, sample_weight, pos_label, "the cost lines")
+    if points is None:
+        return np.full((1, pc.size), np.nan)
+    _, tps, fps = points
+    fpr, fnr = fps / fps[-1], 1 - tps / tps[-1]
+    return fnr[:, None] * pc[None, :] + fpr[:, None] * (1 - pc[None, :])
+
+
+def _check_probability_cost(probability_cost: Any) -> np.ndarray:
+    from ._validation import check_scores
+
+    pc = check_scores(probability_cost, "probability_cost")
+    if np.any((pc < 0) | (pc > 1)):
+        raise ValueError("probability_cost must lie in [0, 1] (it is PC(+), a probability)")
+    return pc
+
+
+def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
+               sample_weight: Any = None, pos_label: Any = None) -> CostCurve:
+    """The cost curve: the lower envelope of the cost lines of all ROC points.
+
+    At each ``PC(+)`` the envelope is the least normalized expected cost any threshold
+    reaches; it is the dual of the ROC convex hull (each hull vertex is one piece of the
+    envelope, each hull edge one corner).
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and scores.
+    probability_cost : array-like of shape (k,), optional
+        Where to evaluate the envelope. By default: 0, 1 and the envelope's corners, where
+        ``PC(+) = ΔFPR / (ΔFPR + ΔTPR)`` for each hull edge, so that joining the values by
+        straight lines draws the envelope exactly.
+    sample_weight, pos_label : optional
+        As in :func:`evalcore.roc_curve`.
+
+    Returns
+    -------
+    CostCurve
+        ``(probability_cost, normalized_cost)``; the costs are ``nan`` with one warning if a
+        class is missing.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> cc = ec.cost_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> cc.probability_cost.tolist()
+    [0.0, 0.5, 1.0]
+    >>> cc.normalized_cost.tolist()
+    [0.0, 0.25, 0.0]
+    """
+    if probability_cost is not None:
+        pc = _check_probability_cost(probability_cost)
+    hull = roc_convex_hull(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    if np.isnan(hull.fpr[0]):
+        pc = np.array([0.0, 1.0]) if probability_cost is None else pc
+        return CostCurve(pc, np.full(pc.shape, np.nan))
+    if probability_cost is None:
+        d_fpr, d_tpr = np.diff(hull.fpr), np.diff(hull.tpr)
+        pc = np.unique(np.concatenate(([0.0, 1.0], d_fpr / (d_fpr + d_tpr))))
+    fnr = 1 - hull.tpr
+    lines = fnr[:, None] * pc[None, :] + hull.fpr[:, None] * (1 - pc[None, :])
+    return CostCurve(pc, lines.min(axis=0))

@@ -1,0 +1,103 @@
+"""Shared fixtures: the built book served on 127.0.0.1, and headless Chromium with no network.
+
+The browser tests run against the real static book (``make test`` builds it first). Set
+``EVALCORE_BOOK_HTML`` to test another build (for example a book of a few pages).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK_HTML = Path(os.environ.get("EVALCORE_BOOK_HTML", ROOT / "_build" / "html"))
+CHROMIUM = Path(os.environ.get("EVALCORE_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+def serve(directory: Path):
+    """Serve ``directory`` on 127.0.0.1 (a free port) from a thread; returns (server, base URL)."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@pytest.fixture(scope="session")
+def book_html() -> Path:
+    if not (BOOK_HTML / "index.html").is_file():
+        pytest.fail(f"the built book is missing: {BOOK_HTML / 'index.html'} does not exist. "
+                    f"Build it with `make book` (`make test` does it first).", pytrace=False)
+    return BOOK_HTML
+
+
+@pytest.fixture(scope="session")
+def book_url(book_html):
+    server, url = serve(book_html)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not CHROMIUM.is_file():
+        pytest.fail(f"Chromium is missing ({CHROMIUM}): `make chromium` installs the Debian "
+                    f"package", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                             args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class OfflinePage:
+    """A browser tab that aborts every request not to 127.0.0.1 and records what went wrong."""
+
+    def __init__(self, browser) -> None:
+        self.context = browser.new_context(viewport={"width": 1200, "height": 900},
+                                           service_workers="block")
+        self.page = self.context.new_page()
+        self.blocked: list[str] = []        # non-local requests attempted (all aborted)
+        self.errors: list[str] = []         # console errors and uncaught exceptions
+        self.page.route("**/*", self._route)
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(
+            f"console error: {m.text} ({m.location.get('url', '')})"))
+        self.page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+        self.page.on("requestfailed", lambda r: self.errors.append(
+            f"request failed: {r.url} ({r.failure})") if _is_local(r.url) else None)
+
+    def _route(self, route) -> None:
+        if _is_local(route.request.url):
+            route.continue_()
+        else:
+            self.blocked.append(route.request.url)
+            route.abort()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def _is_local(url: str) -> bool:
+    parsed = urlparse(url)
+    return parsed.scheme in ("data", "blob") or parsed.hostname == "127.0.0.1"
+
+
+@pytest.fixture
+def offline_page(chromium):
+    tab = OfflinePage(chromium)
+    yield tab
+    tab.close()

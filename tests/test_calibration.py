@@ -1,0 +1,165 @@
+"""Calibration: reliability curve, Brier score, log loss.
+
+References: scikit-learn's ``calibration_curve``, ``brier_score_loss`` and ``log_loss``
+(independent implementations), a loop over samples for the bin counts, and hand-computed
+values.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from sklearn.calibration import calibration_curve  # noqa: E402
+from sklearn.metrics import brier_score_loss  # noqa: E402
+from sklearn.metrics import log_loss as sk_log_loss  # noqa: E402
+
+import evalcore as ec  # noqa: E402
+
+TOY_Y, TOY_P = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+
+
+@st.composite
+def forecasts(draw, max_size=50):
+    n = draw(st.integers(2, max_size))
+    y = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+    if 0 not in y or 1 not in y:
+        y[0], y[-1] = 0, 1
+    if draw(st.booleans()):   # values on the bin edges, and exact 0 and 1
+        p = [k / 10 for k in draw(st.lists(st.integers(0, 10), min_size=n, max_size=n))]
+    else:
+        p = draw(st.lists(st.floats(0, 1), min_size=n, max_size=n))
+    return np.array(y), np.array(p)
+
+
+def sk(function, *args, **kwargs):
+    """Call scikit-learn, silencing its deprecation notes on argument names."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        return function(*args, **kwargs)
+
+
+# ----------------------------------------------------------------------------- values
+def test_toy_by_hand():
+    assert ec.brier_score(TOY_Y, TOY_P) == pytest.approx((0.01 + 0.16 + 0.4225 + 0.04) / 4)
+    assert ec.log_loss(TOY_Y, TOY_P) == pytest.approx(
+        -(math.log(0.9) + math.log(0.6) + math.log(0.35) + math.log(0.8)) / 4)
+    assert ec.brier_score([0, 1], [0.5, 0.5]) == 0.25
+
+
+@settings(max_examples=150, deadline=None)
+@given(forecasts())
+def test_brier_and_log_loss_match_sklearn(data):
+    y, p = data
+    assert ec.brier_score(y, p) == pytest.approx(sk(brier_score_loss, y, p), rel=1e-12,
+                                                 abs=1e-15)
+    assert ec.log_loss(y, p) == pytest.approx(sk(sk_log_loss, y, p, labels=[0, 1]), rel=1e-9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(forecasts(), st.data())
+def test_weighted_match_sklearn(data, more):
+    y, p = data
+    w = np.array(more.draw(st.lists(st.floats(0.1, 5), min_size=len(y), max_size=len(y))))
+    assert ec.brier_score(y, p, sample_weight=w) == pytest.approx(
+        sk(brier_score_loss, y, p, sample_weight=w), rel=1e-9, abs=1e-15)
+    assert ec.log_loss(y, p, sample_weight=w) == pytest.approx(
+        sk(sk_log_loss, y, p, sample_weight=w, labels=[0, 1]), rel=1e-9)
+
+
+def test_log_loss_clipping():
+    # a positive forecast at 0: clipped to machine epsilon, costing -ln(eps) ≈ 36.04
+    eps = np.finfo(np.float64).eps
+    assert ec.log_loss([1], [0.0]) == pytest.approx(-math.log(eps))
+    assert ec.log_loss([1, 0], [0.0, 0.0]) == pytest.approx(-math.log(eps) / 2, rel=1e-9)
+    assert ec.log_loss([1], [0.0], eps=1e-3) == pytest.approx(-math.log(1e-3))
+    assert ec.log_loss([1], [0.0], eps=0) == math.inf
+    assert ec.log_loss([1, 0], [1.0, 0.0], eps=0) == 0.0
+    # a zero-weight case cannot make the loss infinite
+    assert ec.log_loss([1, 1], [0.0, 0.5], eps=0, sample_weight=[0, 1]) == pytest.approx(
+        math.log(2))
+
+
+def test_labels_with_pos_label():
+    assert ec.brier_score(["no", "yes"], [0.2, 0.7], pos_label="yes") == pytest.approx(
+        (0.04 + 0.09) / 2)
+
+
+# ------------------------------------------------------------------ reliability curve
+@settings(max_examples=150, deadline=None)
+@given(forecasts(), st.integers(1, 12))
+def test_reliability_matches_sklearn(data, n_bins):
+    y, p = data
+    ours = ec.reliability_curve(y, p, n_bins=n_bins)
+    observed, predicted = calibration_curve(y, p, n_bins=n_bins, strategy="uniform")
+    np.testing.assert_allclose(ours.observed_frequency, observed, atol=1e-12)
+    np.testing.assert_allclose(ours.mean_predicted, predicted, atol=1e-12)
+    assert ours.counts.sum() == len(y)
+
+
+def test_reliability_bins_by_loop():
+    # bins (e_k, e_{k+1}], with 0 in the first: 0.5 belongs to bin 0 of two
+    y = [0, 1, 1, 0, 1, 1]
+    p = [0.0, 0.5, 0.5, 0.51, 1.0, 0.25]
+    curve = ec.reliability_curve(y, p, n_bins=2)
+    low = [i for i, v in enumerate(p) if v <= 0.5]
+    high = [i for i, v in enumerate(p) if v > 0.5]
+    assert curve.counts.tolist() == [len(low), len(high)]
+    assert curve.mean_predicted.tolist() == pytest.approx(
+        [sum(p[i] for i in low) / len(low), sum(p[i] for i in high) / len(high)])
+    assert curve.observed_frequency.tolist() == pytest.approx(
+        [sum(y[i] for i in low) / len(low), sum(y[i] for i in high) / len(high)])
+    assert curve.bin_edges.tolist() == [0.0, 0.5, 1.0]
+
+
+def test_reliability_empty_bins_left_out_and_weights():
+    curve = ec.reliability_curve([0, 1, 1], [0.05, 0.95, 0.92], n_bins=10)
+    assert curve.counts.tolist() == [1, 2]
+    weighted = ec.reliability_curve([0, 1, 0], [0.3, 0.3, 0.3], n_bins=5,
+                                    sample_weight=[1, 3, 0])
+    assert weighted.observed_frequency.tolist() == [0.75]
+
+
+# ------------------------------------------------------------------------------ errors
+@pytest.mark.parametrize("function", [ec.brier_score, ec.log_loss, ec.reliability_curve])
+def test_probabilities_outside_unit_interval(function):
+    with pytest.raises(ValueError, match=r"y_prob must hold probabilities in \[0, 1\]"):
+        function([0, 1], [-0.1, 0.5])
+    with pytest.raises(ValueError, match=r"y_prob must hold probabilities in \[0, 1\]"):
+        function([0, 1], [0.2, 1.5])
+
+
+def test_other_errors():
+    with pytest.raises(ValueError, match="n_bins must be a positive integer"):
+        ec.reliability_curve(TOY_Y, TOY_P, n_bins=0)
+    with pytest.raises(ValueError, match="n_bins must be a positive integer"):
+        ec.reliability_curve(TOY_Y, TOY_P, n_bins=2.5)
+    with pytest.raises(ValueError, match=r"eps must be a number in \[0, 0.5\)"):
+        ec.log_loss(TOY_Y, TOY_P, eps=0.7)
+    with pytest.raises(ValueError, match="same length"):
+        ec.brier_score([0, 1, 1], [0.1, 0.2])
+    with pytest.raises(ValueError, match="y_score must be finite"):
+        ec.brier_score([0, 1], [0.1, float("nan")])
+
+
+def test_single_class_is_defined():
+    # forecasts of a single-class sample are still scored (no warning, no nan)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert ec.brier_score([1, 1], [0.5, 1.0]) == pytest.approx(0.125)
+        assert ec.log_loss([0, 0], [0.5, 0.5]) == pytest.approx(math.log(2))
+
+
+def test_plot_reliability():
+    fig, ax = plt.subplots()
+    assert ec.plot_reliability(TOY_Y, TOY_P, n_bins=2, ax=ax) is ax
+    plt.close(fig)
