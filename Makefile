@@ -67,6 +67,7 @@ notebooks: $(PY_STAMP)
 
 bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) chromium
 	$(BIN)/python benchmarks/bench_ranking.py
+	$(BIN)/python benchmarks/bench_delong.py
 	$(BIN)/python benchmarks/bench_explorer.py
 
 clean:
