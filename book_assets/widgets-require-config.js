@@ -10,6 +10,11 @@
     paths: {
       anywidget: staticDir + "anywidget/index",
       "@jupyter-widgets/html-manager/dist": staticDir + "html-manager",
+      // The bundles inside embed-amd.js take their webpack public path (the folder of their
+      // icon fonts) from their own module URL, e.g. "@jupyter-widgets/controls.js": without
+      // this entry that URL lies next to the page and the fonts 404, depending on which
+      // bundle injects its CSS first.
+      "@jupyter-widgets": staticDir + "html-manager",
     },
   });
 })();

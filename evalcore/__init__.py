@@ -11,48 +11,49 @@ Import it as ``import evalcore as ec``. Conventions, the same everywhere:
 """
 
 from ._validation import UndefinedMetricWarning
-from .confusion import LAYOUTS, ConfusionMatrix, Layout, confusion_matrix, confusion_matrix_at, predict
+from .calibration import ReliabilityCurve, brier_score, log_loss, reliability_curve
+from .confusion import (LAYOUTS, ConfusionMatrix, Layout, confusion_matrix, confusion_matrix_at,
+                        predict)
 from .costs import OperatingPoint, expected_cost, threshold_by_cost, threshold_by_youden
 from .curves import (MAX_PAIRS, EqualErrorRate, PrecisionRecallCurve, RocCurve, average_precision,
                      equal_error_rate, gini, partial_auc, pr_auc_trapezoid, precision_recall_curve,
                      roc_auc, roc_curve)
-from .examples import MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier, vojnovic_seven
-from .information import entropy, mutual_information, mutual_information_from_table
-from .multiclass import multiclass_auc
-from .calibration import ReliabilityCurve, brier_score, log_loss, reliability_curve
+from .examples import (MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier,
+                       vojnovic_seven)
 from .hull import (CostCurve, RocHull, cost_curve, cost_lines, iso_performance_slope,
                    optimal_operating_point, probability_cost, roc_convex_hull)
+from .information import entropy, mutual_information, mutual_information_from_table
+from .multiclass import multiclass_auc
+from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_confusion_matrix,
+                       plot_cost_curves, plot_decision_scores, plot_equal_error_rate,
+                       plot_interval_width, plot_intervals, plot_metric_bars, plot_pr,
+                       plot_pr_area, plot_prg, plot_reliability, plot_roc, plot_roc_hull,
+                       plot_roc_space, plot_sampling_distribution, plot_scores)
 from .precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
                                pr_auc_interpolated, prg_curve)
 from .uncertainty import (AucComparison, AucInterval, MetricInterval, bootstrap_ci, delong_test,
                           delong_test_unpaired, delong_variance, roc_auc_ci)
-from .plotting import (COLORS, book_style, mark_point, plot_confusion_matrix, plot_decision_scores,
-                       plot_metric_bars, plot_pr, plot_pr_area, plot_roc, plot_roc_space,
-                       plot_equal_error_rate, plot_scores,
-                       plot_achievable_pr, plot_cost_curves, plot_prg, plot_reliability,
-                       plot_roc_hull, plot_interval_width, plot_intervals,
-                       plot_sampling_distribution)
-
 from .widgets import figure_pane, slider_stack, threshold_explorer
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "COLORS", "LAYOUTS", "MAX_PAIRS", "MURPHY_TABLE4", "TUTORIAL_MATRICES",
-    "ConfusionMatrix", "EqualErrorRate", "Layout", "OperatingPoint", "PrecisionRecallCurve",
-    "RocCurve", "ScoredExample", "UndefinedMetricWarning",
-    "AucComparison", "AucInterval", "MetricInterval",
-    "average_precision", "book_style", "bootstrap_ci", "confusion_matrix", "confusion_matrix_at", "entropy",
-    "delong_test", "delong_test_unpaired", "delong_variance", "equal_error_rate", "expected_cost", "gini", "mark_point", "multiclass_auc",
-    "murphy_classifier", "mutual_information", "mutual_information_from_table", "plot_confusion_matrix",
-    "plot_decision_scores", "plot_equal_error_rate", "plot_roc_space",
-    "plot_interval_width", "plot_intervals", "plot_metric_bars", "plot_pr", "plot_pr_area", "plot_roc", "plot_sampling_distribution", "plot_scores", "pr_auc_trapezoid", "predict",
-    "precision_recall_curve", "roc_auc", "roc_auc_ci", "roc_curve", "threshold_by_cost",
-    "threshold_by_youden", "threshold_explorer", "vojnovic_seven",
-    "AchievablePrCurve", "CostCurve", "PrgCurve", "ReliabilityCurve", "RocHull",
-    "achievable_pr_curve", "auprg", "brier_score", "cost_curve", "cost_lines",
-    "iso_performance_slope", "log_loss", "optimal_operating_point", "partial_auc",
-    "pr_auc_interpolated", "prg_curve", "probability_cost", "reliability_curve",
-    "roc_convex_hull", "plot_achievable_pr", "plot_cost_curves", "plot_prg",
-    "plot_reliability", "plot_roc_hull",
+    "AchievablePrCurve", "AucComparison", "AucInterval", "COLORS", "ConfusionMatrix",
+    "CostCurve", "EqualErrorRate", "LAYOUTS", "Layout", "MAX_PAIRS", "MURPHY_TABLE4",
+    "MetricInterval", "OperatingPoint", "PrecisionRecallCurve", "PrgCurve", "ReliabilityCurve",
+    "RocCurve", "RocHull", "ScoredExample", "TUTORIAL_MATRICES", "UndefinedMetricWarning",
+    "achievable_pr_curve", "auprg", "average_precision", "book_style", "bootstrap_ci",
+    "brier_score", "confusion_matrix", "confusion_matrix_at", "cost_curve", "cost_lines",
+    "delong_test", "delong_test_unpaired", "delong_variance", "entropy", "equal_error_rate",
+    "expected_cost", "figure_pane", "gini", "iso_performance_slope", "log_loss", "mark_point",
+    "multiclass_auc", "murphy_classifier", "mutual_information",
+    "mutual_information_from_table", "optimal_operating_point", "partial_auc",
+    "plot_achievable_pr", "plot_confusion_matrix", "plot_cost_curves", "plot_decision_scores",
+    "plot_equal_error_rate", "plot_interval_width", "plot_intervals", "plot_metric_bars",
+    "plot_pr", "plot_pr_area", "plot_prg", "plot_reliability", "plot_roc", "plot_roc_hull",
+    "plot_roc_space", "plot_sampling_distribution", "plot_scores", "pr_auc_interpolated",
+    "pr_auc_trapezoid", "precision_recall_curve", "predict", "prg_curve", "probability_cost",
+    "reliability_curve", "roc_auc", "roc_auc_ci", "roc_convex_hull", "roc_curve",
+    "slider_stack", "threshold_by_cost", "threshold_by_youden", "threshold_explorer",
+    "vojnovic_seven",
 ]

@@ -208,7 +208,7 @@ class ConfusionMatrix:
     # --- margins --------------------------------------------------------------------------
     @property
     def n(self) -> float:
-        """All samples: tp + fp + fn + tn."""
+        """All samples, tp + fp + fn + tn."""
         return self.tp + self.fp + self.fn + self.tn
 
     @property
@@ -401,7 +401,8 @@ def predict(y_score: Any, threshold: float, *, rule: str = ">") -> np.ndarray:
 
     The rule is explicit because the sources disagree: ``">"`` predicts positive when the
     score is strictly above the threshold (Murphy's definition, the slides, the R note),
-    ``">="`` when it is at or above it (the tutorial; scikit-learn's curves).
+    ``">="`` when it is at or above it (the tutorial's prose, though its code uses ``>``;
+    scikit-learn's curves).
 
     Examples
     --------

@@ -47,7 +47,7 @@ def vojnovic_seven() -> ScoredExample:
                          np.array([0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]))
 
 
-#: Murphy's Table 4: the normalized joint tables of classifiers A, B and C, as printed
+#: Murphy's Table 4, the normalized joint tables of classifiers A, B and C, as printed
 #: (rows: estimate 1, estimate 0; columns: truth 1, truth 0 - the caption's "rows are the
 #: true labels" does not fit the numbers; see the errata appendix).
 MURPHY_TABLE4 = {

@@ -14,7 +14,7 @@ import numpy as np
 from .confusion import ConfusionMatrix, Layout, predict
 from ._validation import check_binary_scores, check_rule
 
-#: Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
+#: Okabe–Ito colours, distinguishable with the common colour-vision deficiencies.
 COLORS = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",
           "#000000")
 

@@ -200,3 +200,64 @@ def test_chapter_page_works_offline(page, book_html, book_url, offline_page):
     tab.wait_for_load_state("networkidle")
     assert offline_page.blocked == [], f"the page tried to fetch from outside: {offline_page.blocked}"
     assert offline_page.errors == [], "\n".join(offline_page.errors)
+
+
+# ---- slider stacks: a slider over precomputed panes (evalcore.slider_stack) ---------------------
+
+READ_STACK = """box => {
+  const handle = box.querySelector('.widget-slider .noUi-handle');
+  const panes = [...box.querySelectorAll(':scope > .widget-box > *')];
+  const visible = panes.filter(p => p.offsetParent !== null);
+  return {
+    readout: box.querySelector('.widget-readout').textContent,
+    label: handle.getAttribute('aria-label'), valuetext: handle.getAttribute('aria-valuetext'),
+    now: Number(handle.getAttribute('aria-valuenow')), max: Number(handle.getAttribute('aria-valuemax')),
+    visible: visible.map(p => p.innerHTML.length + ':' + p.innerHTML.slice(-200)),
+  };
+}"""
+
+
+def displayed_slider_stacks(html: str) -> int:
+    """How many slider stacks the page's embedded widget state holds."""
+    return html.count('"evalcore-slider-stack"')
+
+
+def test_the_book_has_slider_stacks(book_html):
+    counts = {page.name: displayed_slider_stacks(page.read_text(encoding="utf-8"))
+              for page in chapter_pages(book_html)}
+    assert sum(counts.values()) >= 1, f"no slider stack on any chapter page: {counts}"
+
+
+@pytest.mark.parametrize("page", PAGES or ["(no chapter pages built)"])
+def test_slider_stacks_switch_panes_offline(page, book_html, book_url, offline_page):
+    path = book_html / "chapters" / page
+    if not path.is_file():
+        pytest.fail(f"no chapter pages in {book_html / 'chapters'}", pytrace=False)
+    expected = displayed_slider_stacks(path.read_text(encoding="utf-8"))
+    if not expected:
+        return
+    tab = offline_page.page
+    tab.goto(f"{book_url}chapters/{page}", wait_until="load")
+    tab.wait_for_function(
+        "n => document.querySelectorAll('.evalcore-slider-stack .noUi-handle').length >= n",
+        arg=expected, timeout=30_000)
+    boxes = tab.locator(".evalcore-slider-stack")
+    assert boxes.count() == expected
+    for i in range(expected):
+        box = boxes.nth(i)
+        box.scroll_into_view_if_needed()
+        before = box.evaluate(READ_STACK)
+        assert len(before["visible"]) == 1, "a slider stack must show exactly one pane"
+        assert before["label"], "the slider's handle has no accessible name"
+        assert before["valuetext"] == before["readout"]
+        key = "ArrowLeft" if before["now"] >= before["max"] else "ArrowRight"
+        box.locator(".widget-slider .noUi-handle").first.press(key)
+        tab.wait_for_function("([box, old]) => box.querySelector('.widget-readout').textContent"
+                              " !== old", arg=[box.element_handle(), before["readout"]],
+                              timeout=10_000)
+        after = box.evaluate(READ_STACK)
+        assert len(after["visible"]) == 1
+        assert after["visible"] != before["visible"], "moving the slider did not switch the pane"
+        assert after["valuetext"] == after["readout"] != before["readout"]
+    assert offline_page.blocked == [], f"the page tried to fetch from outside: {offline_page.blocked}"
+    assert offline_page.errors == [], "\n".join(offline_page.errors)

@@ -4,8 +4,10 @@ scikit-learn is the oracle for every function that has a twin there (a test-only
 dependency); the brute-force functions in ``reference.py`` are the oracle for the rest.
 Each test draws ~200 cases from a seeded numpy generator. The cases are built to hit the
 awkward corners: ties, constant scores, tiny inputs (n = 1..3), weights with zeros, negative
-and huge scores (a span of 2 or more takes a different sorting path in ``_ranking.py`` than
-scores in [0, 1]), -0.0 next to 0.0, and labels coded {0, 1}, {-1, 1}, booleans or strings.
+and huge scores, -0.0 next to 0.0, and labels coded {0, 1}, {-1, 1}, booleans or strings.
+``_ranking.tie_groups`` sorts unweighted scores as integer keys, one sign at a time (all
+non-negative, all negative, or both signs split and joined), and weighted ones by a stable
+argsort; the score kinds below reach every one of these paths.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ RTOL = 1e-12
 ATOL = 1e-12
 
 SCORE_KINDS = ("uniform", "rounded", "constant", "huge", "signed_zero", "extreme", "integers",
-               "unit_span_two")
+               "unit_span_two", "all_negative")
 
 
 def draw_scores(rng, n, kind):
@@ -66,8 +68,10 @@ def draw_scores(rng, n, kind):
                                     1.7e308, -1.7e308]), n)
     if kind == "integers":
         return rng.integers(-3, 4, n).astype(float)
-    if kind == "unit_span_two":             # span exactly 2: the first span on the slow path
+    if kind == "unit_span_two":             # non-negative, span exactly 2
         return rng.choice(np.array([0.0, 0.25, 1.0, 2.0]), n)
+    if kind == "all_negative":              # one sign, negative (with ties)
+        return -np.round(rng.random(n) * 1e3, int(rng.integers(0, 3))) - 1e-9
     raise AssertionError(kind)
 
 
@@ -138,9 +142,9 @@ def test_roc_curve_vs_sklearn():
 
 
 def test_sorting_paths_agree():
-    # _ranking.tie_groups has an integer-key fast path (unweighted, span < 2**62 in bit
-    # space), a stable-argsort path (weights, or wider spans) and a threaded sort for large
-    # inputs: unit weights force the argsort path, so the two must give identical curves
+    # _ranking.tie_groups sorts unweighted scores as integer keys (per sign) and weighted
+    # ones by a stable argsort: unit weights force the argsort path, so the two must give
+    # identical curves
     rng = np.random.default_rng(120)
     for _ in range(CASES):
         y, s, _ = draw_case(rng, weighted=False)
@@ -152,12 +156,14 @@ def test_sorting_paths_agree():
         close(fast.tpr, slow.tpr)
 
 
-@pytest.mark.parametrize("scale", [1.0, 1e6])      # [0, 1] scores, and a span far beyond 2
+@pytest.mark.parametrize("scale", [1.0, -1e6])     # non-negative; huge and of both signs
 def test_large_input_threaded_sort_vs_sklearn(scale):
     rng = np.random.default_rng(121)
     n = 250_000                                       # above _ranking's threaded threshold
     y = (rng.random(n) < 0.3).astype(np.int8)
     s = np.round(rng.random(n) + 0.3 * y, 3) * scale  # ~1300 distinct values: heavy ties
+    if scale < 0:
+        s = s + 5e5                                   # both signs: the split-and-join path
     close(ec.roc_auc(y, s), metrics.roc_auc_score(y, s))
     close(ec.average_precision(y, s), metrics.average_precision_score(y, s))
     ours = ec.roc_curve(y, s)

@@ -277,6 +277,27 @@ def test_slides_special_auc_values():
     assert ec.roc_auc([1, 1, 0, 0], [0.1, 0.3, 0.3, 0.4]) == pytest.approx(1 / 8)
 
 
+def test_slides_strict_formula_differs_from_area_with_ties():
+    # the slides' AUC formula counts a tied pair 0 (strict >), the ROC area counts it ½.
+    # Murphy's classifier 2 has two tied positive/negative pairs (0.6/0.6 and 0.2/0.2).
+    y, s = ec.murphy_classifier(2)
+    pos, neg = s[y == 1], s[y == 0]
+    strict = sum(1 for p in pos for q in neg if p > q) / (pos.size * neg.size)
+    ties = sum(1 for p in pos for q in neg if p == q)
+    assert (strict, ties) == (16 / 20, 2)
+    for method in ("rank", "trapezoid", "pairs"):
+        assert ec.roc_auc(y, s, method=method) == pytest.approx((16 + ties / 2) / 20, abs=1e-15)
+
+
+def test_slides_pr_curve_is_not_decreasing():
+    # the slides call the PR curve a "decreasing function"; on their own seven examples
+    # precision rises at some steps as recall grows
+    y, s = ec.vojnovic_seven()
+    pr = ec.precision_recall_curve(y, s)
+    precision_as_recall_grows = pr.precision[::-1][1:]     # drop the closing (0, 1) point
+    assert np.any(np.diff(precision_as_recall_grows) > 0)
+
+
 def test_slides_negatives_copied_three_more_times():
     # ROC unchanged, PR changed (here with the seven examples)
     y, s = ec.vojnovic_seven()
