@@ -46,6 +46,8 @@ $(ANYWIDGET_JS): $(PY_STAMP) $(VENDOR_STAMP)
 	cp "$$($(BIN)/python -c 'import anywidget, pathlib; print(pathlib.Path(anywidget.__file__).parent / "nbextension" / "index.js")')" $@
 
 book: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS)
+	@# from scratch: Sphinx 7.4 does not overwrite static files left by an earlier build
+	rm -rf _build/html _build/jupyter_execute
 	$(BIN)/jupyter-book build . --warningiserror --keep-going
 	@echo
 	@echo "The book is built. Open $(CURDIR)/_build/html/index.html in a browser."
