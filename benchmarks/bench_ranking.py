@@ -10,7 +10,9 @@ the input's size. Machines are noisy: compare ratios from the same run, not seco
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import sys
 import time
 import tracemalloc
 
@@ -52,10 +54,28 @@ def peak_memory(func, *args) -> int:
     return peak
 
 
+def numpy_sort_dispatch() -> str:
+    """Which SIMD extensions numpy found and which the environment disabled."""
+    from numpy._core._multiarray_umath import __cpu_features__ as features
+
+    found = [name for name in ("AVX2", "X86_V3", "AVX512_SKX", "X86_V4", "AVX512_ICL")
+             if features.get(name)]
+    disabled = os.environ.get("NPY_DISABLE_CPU_FEATURES", "")
+    return f"numpy {np.__version__}; SIMD found: {' '.join(found) or 'none'}; " \
+           f"NPY_DISABLE_CPU_FEATURES={disabled!r}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", type=float, default=[1e5, 1e6, 1e7])
+    parser.add_argument("--disable-cpu-features", metavar="NAMES",
+                        help="re-run with NPY_DISABLE_CPU_FEATURES=NAMES, e.g. 'X86_V4 "
+                             "AVX512_ICL' where numpy's AVX-512 sort is slower than its AVX2 one")
     args = parser.parse_args()
+    if args.disable_cpu_features is not None and "NPY_DISABLE_CPU_FEATURES" not in os.environ:
+        os.environ["NPY_DISABLE_CPU_FEATURES"] = args.disable_cpu_features
+        os.execv(sys.executable, [sys.executable, *sys.argv])
+    print(numpy_sort_dispatch())
     header = (f"{'function':<18} {'n':>9} {'evalcore s':>11} {'sklearn s':>10} "
               f"{'speed-up':>9} {'np.sort s':>10} {'x np.sort':>10} {'peak mem':>9}")
     print(header)
