@@ -12,10 +12,9 @@ from the same run, not seconds across runs.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 import numpy as np
+from bench_ranking import median_time   # benchmarks/ is on sys.path when run as a script
 
 import evalcore as ec
 
@@ -27,15 +26,6 @@ def make_data(n: int, seed: int = 0):
     score_a = rng.normal(size=n) + label
     score_b = 0.8 * score_a + rng.normal(scale=0.6, size=n)
     return label, score_a, score_b
-
-
-def median_time(func, *args, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func(*args)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
