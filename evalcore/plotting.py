@@ -34,7 +34,16 @@ _STYLE = {
 
 @contextmanager
 def book_style() -> Iterator[None]:
-    """A ``matplotlib.rc_context`` with the book's style (colour-blind-safe colours)."""
+    """A ``matplotlib.rc_context`` with the book's style (colour-blind-safe colours).
+
+    Examples
+    --------
+    >>> import matplotlib as mpl
+    >>> with book_style():
+    ...     inside = mpl.rcParams["axes.spines.top"]
+    >>> inside, mpl.rcParams["axes.spines.top"]   # global state is left as it was
+    (False, True)
+    """
     import matplotlib as mpl
     from cycler import cycler
 
@@ -63,9 +72,39 @@ def _square_unit(ax, xlabel: str, ylabel: str) -> None:
 def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
              color: str | None = None, markers: bool = True, fill: bool = False,
              chance: bool = True, sample_weight: Any = None, **line_kw):
-    """Draw the ROC curve of ``y_score`` (points joined by straight lines).
+    """Draw the ROC curve of ``y_score``: its points (:func:`evalcore.roc_curve`) joined by
+    straight lines.
 
-    ``fill`` shades the area under the curve; ``chance`` draws the diagonal.
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and scores.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure's Axes by default.
+    label, color : str, optional
+        The curve's legend label and colour.
+    markers : bool
+        Mark each operating point.
+    fill : bool
+        Shade the area under the curve (the AUC).
+    chance : bool
+        Draw the diagonal of a classifier that guesses.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights.
+    **line_kw
+        Passed to ``Axes.plot``.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> ax = plot_roc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], label="toy")
+    >>> ax.lines[0].get_xdata().tolist(), ax.lines[0].get_ydata().tolist()
+    ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
+    >>> plt.close(ax.figure)
     """
     from .curves import roc_curve
 
@@ -88,7 +127,20 @@ def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
             sample_weight: Any = None, **line_kw):
     """Draw the precision–recall points of ``y_score`` (joined by lines, the closing
     ``(0, 1)`` point left out) and, with ``baseline``, the prevalence line of a random
-    classifier."""
+    classifier.
+
+    Parameters are those of :func:`plot_roc`; ``baseline`` draws the base-rate line.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> ax = plot_pr([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> ax.lines[0].get_xdata().tolist()      # recall at each threshold, lowest first
+    [1.0, 1.0, 0.5, 0.5]
+    >>> list(ax.lines[1].get_ydata())          # the base rate P / n
+    [0.5, 0.5]
+    >>> plt.close(ax.figure)
+    """
     from .curves import precision_recall_curve
 
     ax = _axes(ax)
@@ -220,7 +272,17 @@ def plot_equal_error_rate(y_true: Any, y_score: Any, *, ax=None, label: str | No
 
 def mark_point(ax, x: float, y: float, *, text: str | None = None, color: str = "black",
                **kw):
-    """Mark one operating point (x, y) on an existing Axes, with an optional label."""
+    """Mark one operating point (x, y) on an existing Axes, with an optional label.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> ax = plot_roc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> ax = mark_point(ax, 0.5, 1.0, text="θ = 0.35")
+    >>> ax.lines[-1].get_xdata().tolist(), ax.texts[-1].get_text()
+    ([0.5], 'θ = 0.35')
+    >>> plt.close(ax.figure)
+    """
     ax.plot([x], [y], marker="o", ms=8, mfc="none", mec=color, mew=2, ls="none", **kw)
     if text:
         ax.annotate(text, (x, y), xytext=(8, -14), textcoords="offset points", fontsize=9)
@@ -229,7 +291,20 @@ def mark_point(ax, x: float, y: float, *, text: str | None = None, color: str = 
 
 def plot_confusion_matrix(cm: ConfusionMatrix, *, layout: str | Layout = "sklearn",
                           normalize: bool = False, ax=None, cmap: str = "Blues"):
-    """Draw ``cm`` as a heat map in ``layout`` (see :data:`evalcore.LAYOUTS`)."""
+    """Draw ``cm`` as a heat map in ``layout`` (see :data:`evalcore.LAYOUTS`).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from evalcore import ConfusionMatrix
+    >>> cm = ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3)
+    >>> ax = plot_confusion_matrix(cm, layout="murphy")
+    >>> [t.get_text() for t in ax.texts]      # estimate on rows, positive first
+    ['4', '1', '1', '3']
+    >>> [t.get_text() for t in ax.get_xticklabels()]
+    ['truth 1', 'truth 0']
+    >>> plt.close(ax.figure)
+    """
     ax = _axes(ax)
     values = cm.joint_table(layout) if normalize else cm.as_array(layout)
     rows, cols = cm._axis_labels(layout if isinstance(layout, Layout) else
@@ -254,6 +329,17 @@ def plot_scores(y_true: Any, y_score: Any, *, threshold: float | None = None, ru
     """Lay the scores out on a line, one row per class, with the threshold drawn through.
 
     Points the rule calls positive are filled, the others hollow.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import evalcore as ec
+    >>> y, s = ec.murphy_classifier(1)
+    >>> ax = plot_scores(y, s, threshold=0.5, rule=">=")
+    >>> filled = sum(len(c.get_offsets()) for c in ax.collections[::2])
+    >>> filled == int(ec.predict(s, 0.5, rule=">=").sum())
+    True
+    >>> plt.close(ax.figure)
     """
     label, score, _ = check_binary_scores(y_true, y_score)
     rule = check_rule(rule)
@@ -283,7 +369,17 @@ def plot_scores(y_true: Any, y_score: Any, *, threshold: float | None = None, ru
 
 
 def plot_metric_bars(values: dict[str, Sequence[float]], *, groups: Sequence[str], ax=None):
-    """Grouped bar chart: ``values`` maps a series name to one value per group."""
+    """Grouped bar chart: ``values`` maps a series name to one value per group.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> ax = plot_metric_bars({"accuracy": [0.9, 0.9, 0.88], "recall": [1.0, 0.89, 0.87]},
+    ...                       groups=["A", "B", "C"])
+    >>> len(ax.patches), [t.get_text() for t in ax.get_xticklabels()]
+    (6, ['A', 'B', 'C'])
+    >>> plt.close(ax.figure)
+    """
     ax = _axes(ax)
     width = 0.8 / max(len(values), 1)
     x = np.arange(len(groups))

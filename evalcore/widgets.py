@@ -16,6 +16,16 @@ def figure_pane(fig, *, alt: str, dpi: int = 150):
 
     The figure is closed afterwards. The PNG travels inside the widget state, so the pane
     shows in the static book.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ax = ec.plot_roc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> pane = figure_pane(ax.figure, alt="ROC curve of the toy example")
+    >>> pane.value.startswith('<img src="data:image/png;base64,')
+    True
+    >>> 'alt="ROC curve of the toy example"' in pane.value
+    True
     """
     import base64
     import html
