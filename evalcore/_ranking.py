@@ -29,17 +29,8 @@ class TieGroups(NamedTuple):
     negatives: np.ndarray   # negatives scoring exactly values[g]
 
 
-def _ordered_int(score: np.ndarray, *, nonnegative: bool) -> np.ndarray:
-    """Map finite float64 to int64 preserving order (an involution on the bit patterns).
-
-    ``score`` must not hold -0.0. The bits of non-negative floats already order like the
-    floats; negative ones have their magnitude bits flipped.
-    """
-    bits = score.view(np.int64)
-    return bits if nonnegative else bits ^ ((bits >> 63) & _SIGN_MASK)
-
-
 def _float_from_ordered(ordered: np.ndarray) -> np.ndarray:
+    """Invert the order-preserving map of float64 bit patterns to int64."""
     return (ordered ^ ((ordered >> 63) & _SIGN_MASK)).view(np.float64)
 
 
@@ -73,13 +64,20 @@ def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
                       nonnegative: bool) -> TieGroups:
     """Unweighted groups of scores that all share one sign, by one integer sort.
 
-    Within one sign the ordered integers span less than 2**63, so after subtracting the
-    smallest they fit in 63 bits and the label fits in the 64th.
+    The bits of non-negative floats order like the floats (clearing the sign bit turns -0.0
+    into +0.0); negative ones order like the floats once their magnitude bits are flipped.
+    Within one sign these integers span less than 2**63, so after subtracting the smallest
+    they fit in 63 bits and the label fits in the 64th.
     """
-    ordered = _ordered_int(score, nonnegative=nonnegative)
-    low = ordered.min()
-    keys = (ordered - low).view(np.uint64)
-    del ordered
+    bits = score.view(np.int64)
+    if nonnegative:
+        low = np.int64(0)
+        keys = (bits & _SIGN_MASK).view(np.uint64)
+    else:
+        ordered = bits ^ ((bits >> 63) & _SIGN_MASK)
+        low = ordered.min()
+        keys = (ordered - low).view(np.uint64)
+        del ordered
     keys <<= np.uint64(1)
     keys |= label.view(np.uint8)
     keys = _sort(keys)
@@ -98,10 +96,9 @@ def tie_groups(label: np.ndarray, score: np.ndarray,
     Samples with zero weight are dropped first, so they create no threshold.
     """
     if weight is None:
-        score = score + 0.0                    # a copy in which -0.0 is +0.0, so they tie
-        negative = score < 0
-        if not negative.any():
+        if score.min() >= 0:                   # the common case (-0.0 counts as 0 here)
             return _same_sign_groups(label, score, nonnegative=True)
+        negative = score < 0
         if negative.all():
             return _same_sign_groups(label, score, nonnegative=False)
         # negative and non-negative scores never tie: group each sign on its own
