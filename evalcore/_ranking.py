@@ -11,6 +11,7 @@ Weighted input needs the weights in score order, so it takes a stable ``argsort`
 from __future__ import annotations
 
 import os
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
@@ -81,7 +82,9 @@ def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
     keys <<= np.uint64(1)
     keys |= label.view(np.uint8)
     keys = _sort(keys)
-    labels = (keys & np.uint64(1)).astype(np.int8)
+    # the label bit lives in each key's lowest byte: read those bytes in place
+    low_bytes = keys.view(np.uint8)[::8] if sys.byteorder == "little" else keys.view(np.uint8)[7::8]
+    labels = (low_bytes & 1).view(np.int8)
     keys >>= np.uint64(1)
     starts, positives, negatives = _groups_from_sorted(keys, labels, None)
     values = _float_from_ordered(keys[starts].view(np.int64) + low)

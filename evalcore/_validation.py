@@ -105,7 +105,7 @@ def check_labels(y_true: Any, *, pos_label: Any = None, name: str = "y_true") ->
     elif pos_label not in classes.tolist() and classes.size == 2:
         raise ValueError(f"pos_label={pos_label!r} is not one of the labels in {name}: "
                          f"{classes.tolist()!r}")
-    return (array == pos_label).astype(np.int8)
+    return (array == pos_label).view(np.int8)  # True/False are the bytes 1/0
 
 
 def check_weights(sample_weight: Any, n: int) -> np.ndarray | None:
