@@ -163,7 +163,14 @@ class ConfusionMatrix:
         """The joint probabilities p(y, ŷ) in ``layout``."""
         return self.as_array(layout) / self.n
 
-    def _axis_labels(self, spec: Layout) -> tuple[list[str], list[str]]:
+    @staticmethod
+    def axis_labels(layout: str | Layout = "sklearn") -> tuple[list[str], list[str]]:
+        """The row and the column labels of :meth:`as_array` in ``layout``.
+
+        >>> ConfusionMatrix.axis_labels("murphy")
+        (['estimate 1', 'estimate 0'], ['truth 1', 'truth 0'])
+        """
+        spec = _layout(layout)
         classes = ["1", "0"] if spec.positive_first else ["0", "1"]
         truth = [f"truth {c}" for c in classes]
         estimate = [f"estimate {c}" for c in classes]
@@ -173,7 +180,7 @@ class ConfusionMatrix:
                digits: int = 3) -> str:
         """The matrix as text in ``layout``, with row and column labels."""
         spec = _layout(layout)
-        rows, cols = self._axis_labels(spec)
+        rows, cols = self.axis_labels(spec)
         values = self.joint_table(spec) if normalize else self.as_array(spec)
         cell = (lambda v: f"{v:.{digits}f}") if normalize or isinstance(self.tp, float) else (
             lambda v: f"{int(v)}")
@@ -188,7 +195,7 @@ class ConfusionMatrix:
     def to_html(self, layout: str | Layout = "sklearn", *, caption: str | None = None) -> str:
         """The matrix as an HTML table (a real table, readable by screen readers)."""
         spec = _layout(layout)
-        rows, cols = self._axis_labels(spec)
+        rows, cols = self.axis_labels(spec)
         values = self.as_array(spec)
         fmt = (lambda v: f"{v:g}") if isinstance(self.tp, float) else (lambda v: f"{int(v)}")
         parts = ['<table class="evalcore-cm">']

@@ -307,8 +307,7 @@ def plot_confusion_matrix(cm: ConfusionMatrix, *, layout: str | Layout = "sklear
     """
     ax = _axes(ax)
     values = cm.joint_table(layout) if normalize else cm.as_array(layout)
-    rows, cols = cm._axis_labels(layout if isinstance(layout, Layout) else
-                                 __import__("evalcore").LAYOUTS[layout])
+    rows, cols = cm.axis_labels(layout)
     ax.imshow(values, cmap=cmap, vmin=0)
     threshold = values.max() / 2
     for (i, j), v in np.ndenumerate(values):
