@@ -13,7 +13,10 @@ import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
+import matplotlib
 import pytest
+
+matplotlib.use("Agg")   # the tests draw figures without a display, whatever MPLBACKEND says
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK_HTML = Path(os.environ.get("EVALCORE_BOOK_HTML", ROOT / "_build" / "html"))

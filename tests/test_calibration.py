@@ -10,20 +10,16 @@ from __future__ import annotations
 import math
 import warnings
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.calibration import calibration_curve
+from sklearn.metrics import brier_score_loss
+from sklearn.metrics import log_loss as sk_log_loss
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from sklearn.calibration import calibration_curve  # noqa: E402
-from sklearn.metrics import brier_score_loss  # noqa: E402
-from sklearn.metrics import log_loss as sk_log_loss  # noqa: E402
-
-import evalcore as ec  # noqa: E402
+import evalcore as ec
 
 TOY_Y, TOY_P = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
 

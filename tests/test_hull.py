@@ -9,34 +9,17 @@ from __future__ import annotations
 
 import math
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-import evalcore as ec  # noqa: E402
-from reference import one_undefined_warning, operating_points  # noqa: E402
+import evalcore as ec
+from strategies import labelled_scores
+from reference import one_undefined_warning, operating_points
 
 TOY_Y, TOY_S = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
-
-
-@st.composite
-def scored(draw, max_size=40):
-    """Labels with both classes and scores from a small grid (many ties) or floats."""
-    n = draw(st.integers(2, max_size))
-    y = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
-    if 0 not in y or 1 not in y:
-        y[0], y[-1] = 0, 1
-    if draw(st.booleans()):
-        s = draw(st.lists(st.integers(0, 6), min_size=n, max_size=n))
-    else:
-        s = draw(st.lists(st.floats(-5, 5, allow_nan=False), min_size=n, max_size=n))
-    return np.array(y), np.array(s, dtype=float)
 
 
 def brute_rates(y, s):
@@ -67,7 +50,7 @@ def test_perfect_and_constant_scores():
 
 
 @settings(max_examples=150, deadline=None)
-@given(scored())
+@given(labelled_scores())
 def test_hull_properties(data):
     y, s = data
     hull = ec.roc_convex_hull(y, s)
@@ -106,7 +89,7 @@ def test_iso_performance_slope_formula():
 
 
 @settings(max_examples=150, deadline=None)
-@given(scored(), st.floats(0.05, 20), st.floats(0.05, 20), st.floats(0.01, 0.99))
+@given(labelled_scores(), st.floats(0.05, 20), st.floats(0.05, 20), st.floats(0.01, 0.99))
 def test_optimal_point_is_brute_force_minimum(data, cost_fp, cost_fn, prior):
     y, s = data
     best = ec.optimal_operating_point(y, s, cost_fp=cost_fp, cost_fn=cost_fn, prior_pos=prior)
@@ -117,7 +100,7 @@ def test_optimal_point_is_brute_force_minimum(data, cost_fp, cost_fn, prior):
 
 
 @settings(max_examples=100, deadline=None)
-@given(scored(), st.floats(0.05, 20), st.floats(0.05, 20))
+@given(labelled_scores(), st.floats(0.05, 20), st.floats(0.05, 20))
 def test_default_prior_is_test_set_share(data, cost_fp, cost_fn):
     # with the test set's own prior, the hull's choice costs what the exhaustive search over
     # (cost_fp·FP + cost_fn·FN) / n finds
@@ -142,7 +125,7 @@ def test_optimal_point_toy_by_hand():
 
 # --------------------------------------------------------------------------- cost curves
 @settings(max_examples=100, deadline=None)
-@given(scored(), st.lists(st.floats(0, 1), min_size=1, max_size=12))
+@given(labelled_scores(), st.lists(st.floats(0, 1), min_size=1, max_size=12))
 def test_cost_curve_is_lower_envelope(data, pcs):
     y, s = data
     pcs = np.array(pcs)
@@ -155,7 +138,7 @@ def test_cost_curve_is_lower_envelope(data, pcs):
 
 
 @settings(max_examples=100, deadline=None)
-@given(scored(), st.floats(0.05, 20), st.floats(0.05, 20), st.floats(0.01, 0.99))
+@given(labelled_scores(), st.floats(0.05, 20), st.floats(0.05, 20), st.floats(0.01, 0.99))
 def test_cost_curve_duality_with_hull(data, cost_fp, cost_fn, prior):
     # envelope at PC(+) = the hull's optimal expected cost / its largest possible value
     y, s = data
@@ -167,7 +150,7 @@ def test_cost_curve_duality_with_hull(data, cost_fp, cost_fn, prior):
 
 
 @settings(max_examples=60, deadline=None)
-@given(scored())
+@given(labelled_scores())
 def test_default_grid_draws_the_envelope_exactly(data):
     # between the default grid's corners the envelope is linear: midpoints interpolate
     y, s = data

@@ -1,14 +1,10 @@
 """plot_decision_scores: draws on the given Axes, shades by the score, validates its input."""
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-import evalcore as ec  # noqa: E402
+import evalcore as ec
 
 X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
 Y = np.array([0, 1, 0, 1])

@@ -1,15 +1,11 @@
 """plot_pr_area shades exactly the area its metric reports (checked against independent sums)."""
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from sklearn.metrics import average_precision_score
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from sklearn.metrics import average_precision_score  # noqa: E402
-
-import evalcore as ec  # noqa: E402
+import evalcore as ec
 
 CASES = [
     ([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]),                       # scikit-learn's toy case

@@ -1,15 +1,11 @@
 """Tests for plot_roc_space and plot_equal_error_rate (figures of chapters 3 and 4)."""
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.collections import PolyCollection
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.collections import PolyCollection  # noqa: E402
-
-import evalcore as ec  # noqa: E402
+import evalcore as ec
 
 
 @pytest.fixture(autouse=True)

@@ -9,31 +9,18 @@ from __future__ import annotations
 
 import math
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-import evalcore as ec  # noqa: E402
-from reference import one_undefined_warning, operating_points  # noqa: E402
+import evalcore as ec
+from strategies import labelled_scores
+from reference import one_undefined_warning, operating_points
 
 FK_Y = [1, 1, 0, 0, 1, 0]
 FK_S = [0.8, 0.8, 0.6, 0.4, 0.4, 0.2]
-
-
-@st.composite
-def scored(draw, max_size=40):
-    n = draw(st.integers(2, max_size))
-    y = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
-    if 0 not in y or 1 not in y:
-        y[0], y[-1] = 0, 1
-    s = draw(st.lists(st.integers(0, 7), min_size=n, max_size=n))
-    return np.array(y), np.array(s, dtype=float)
 
 
 # --------------------------------------------------------------------------------- PRG
@@ -54,7 +41,7 @@ def test_flach_kull_example_by_hand():
 
 
 @settings(max_examples=150, deadline=None)
-@given(scored())
+@given(labelled_scores(grid=7, floats=False))
 def test_prg_points_match_definition(data):
     y, s = data
     rows = operating_points(y, s)
@@ -105,7 +92,7 @@ def test_davis_goadrich_counts():
 
 
 @settings(max_examples=60, deadline=None)
-@given(scored())
+@given(labelled_scores(grid=7, floats=False))
 def test_area_closed_form_matches_numerical_integration(data):
     y, s = data
     curve = ec.achievable_pr_curve(y, s, num=400)
@@ -114,7 +101,7 @@ def test_area_closed_form_matches_numerical_integration(data):
 
 
 @settings(max_examples=100, deadline=None)
-@given(scored())
+@given(labelled_scores(grid=7, floats=False))
 def test_operating_points_lie_on_the_achievable_curve(data):
     y, s = data
     points = ec.achievable_pr_curve(y, s, num=0)
