@@ -35,16 +35,19 @@ def _float_from_ordered(ordered: np.ndarray) -> np.ndarray:
     return (ordered ^ ((ordered >> 63) & _SIGN_MASK)).view(np.float64)
 
 
-def _sort(keys: np.ndarray) -> np.ndarray:
+def _sort_in_place(keys: np.ndarray) -> None:
+    """Sort ``keys`` (a temporary of ours) in place, on two threads when it is large."""
     if keys.shape[0] < _THREADED_MIN_SIZE or (os.cpu_count() or 1) < 2:
-        return np.sort(keys)
+        keys.sort()
+        return
     global _pool
     if _pool is None:
         _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="evalcore-sort")
     half = keys.shape[0] // 2
-    low, high = _pool.map(np.sort, (keys[:half], keys[half:]))  # np.sort releases the GIL
-    # a stable sort of two sorted runs is a linear merge (timsort)
-    return np.sort(np.concatenate((low, high)), kind="stable")
+    # each half sorts in place on its own thread (sorting releases the GIL) ...
+    list(_pool.map(np.ndarray.sort, (keys[:half], keys[half:])))
+    # ... and a stable sort of two sorted runs is a linear merge (timsort)
+    keys.sort(kind="stable")
 
 
 def _groups_from_sorted(sorted_values: np.ndarray, sorted_labels: np.ndarray,
@@ -81,7 +84,7 @@ def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
         del ordered
     keys <<= np.uint64(1)
     keys |= label.view(np.uint8)
-    keys = _sort(keys)
+    _sort_in_place(keys)
     # the label bit lives in each key's lowest byte: read those bytes in place
     low_bytes = keys.view(np.uint8)[::8] if sys.byteorder == "little" else keys.view(np.uint8)[7::8]
     labels = (low_bytes & 1).view(np.int8)
