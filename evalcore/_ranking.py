@@ -126,3 +126,13 @@ def cumulative_counts(groups: TieGroups):
     tps = np.cumsum(groups.positives[::-1])
     fps = np.cumsum(groups.negatives[::-1])
     return thresholds, tps, fps
+
+
+def roc_points(groups: TieGroups):
+    """:func:`cumulative_counts` preceded by the ROC curve's start: at threshold ``inf``
+    nothing is called positive (tp = fp = 0). Counts keep their dtype (exact integers when
+    unweighted)."""
+    thresholds, tps, fps = cumulative_counts(groups)
+    zero = np.zeros(1, dtype=tps.dtype)
+    return (np.concatenate(([np.inf], thresholds)), np.concatenate((zero, tps)),
+            np.concatenate((zero, fps)))

@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._ranking import cumulative_counts, tie_groups
+from ._ranking import roc_points, tie_groups
 from ._validation import check_binary_scores, check_positive, undefined
 
 
@@ -37,12 +37,9 @@ def expected_cost(y_true: Any, y_pred: Any, *, cost_fp: float = 1.0, cost_fn: fl
 def _operating_points(y_true, y_score, sample_weight, pos_label):
     label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
                                                pos_label=pos_label)
-    thresholds, tps, fps = cumulative_counts(tie_groups(label, score, weight))
-    # prepend "call nothing positive" so every reachable point is a candidate
-    thresholds = np.concatenate(([np.inf], thresholds))
-    tps = np.concatenate(([0], tps)).astype(np.float64)
-    fps = np.concatenate(([0], fps)).astype(np.float64)
-    return thresholds, tps, fps
+    # from "call nothing positive" on, so every reachable point is a candidate
+    thresholds, tps, fps = roc_points(tie_groups(label, score, weight))
+    return thresholds, tps.astype(np.float64), fps.astype(np.float64)
 
 
 def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_fn: float = 1.0,

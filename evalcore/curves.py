@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._ranking import cumulative_counts, tie_groups
+from ._ranking import cumulative_counts, roc_points, tie_groups
 from ._validation import check_binary_scores, undefined
 
 #: ``method="pairs"`` refuses inputs with more positive/negative pairs than this.
@@ -84,10 +84,7 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     [inf, 0.8, 0.7]
     """
     groups = _counts(y_true, y_score, sample_weight, pos_label)
-    thresholds, tps, fps = cumulative_counts(groups)
-    tps = np.concatenate(([0], tps))
-    fps = np.concatenate(([0], fps))
-    thresholds = np.concatenate(([np.inf], thresholds))
+    thresholds, tps, fps = roc_points(groups)
     total_pos, total_neg = tps[-1], fps[-1]
     if total_neg == 0 or total_pos == 0:
         missing = "negative" if total_neg == 0 else "positive"
@@ -153,9 +150,7 @@ def _auc_rank(groups) -> float:
 
 def _auc_trapezoid(groups) -> float:
     """Trapezoid area under the ROC points (unweighted: summed in integer counts, one division)."""
-    _, tps, fps = cumulative_counts(groups)
-    tps = np.concatenate(([0], tps))
-    fps = np.concatenate(([0], fps))
+    _, tps, fps = roc_points(groups)
     if np.issubdtype(tps.dtype, np.integer):
         twice_area = int(np.dot(np.diff(fps), tps[1:] + tps[:-1]))
         return twice_area / (2 * int(tps[-1]) * int(fps[-1]))
@@ -286,9 +281,8 @@ def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float, standardized: bool
     groups = _counts(y_true, y_score, sample_weight, pos_label)
     if not _both_classes(groups, "the partial AUC"):
         return float("nan")
-    _, tps, fps = cumulative_counts(groups)
-    fpr = np.concatenate(([0.0], fps / fps[-1]))
-    tpr = np.concatenate(([0.0], tps / tps[-1]))
+    _, tps, fps = roc_points(groups)
+    fpr, tpr = fps / fps[-1], tps / tps[-1]
     stop = int(np.searchsorted(fpr, max_fpr, side="right"))   # fpr[:stop] <= max_fpr
     if stop < fpr.size:                 # cut the segment that crosses max_fpr
         share = (max_fpr - fpr[stop - 1]) / (fpr[stop] - fpr[stop - 1])
@@ -367,9 +361,8 @@ def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     groups = _counts(y_true, y_score, sample_weight, pos_label)
     if not _both_classes(groups, "the equal error rate"):
         return EqualErrorRate(float("nan"), float("nan"))
-    thresholds, tps, fps = cumulative_counts(groups)
-    fpr = np.concatenate(([0.0], fps / fps[-1]))
-    fnr = 1 - np.concatenate(([0.0], tps / tps[-1]))
+    thresholds, tps, fps = roc_points(groups)
+    fpr, fnr = fps / fps[-1], 1 - tps / tps[-1]
     gap = fpr - fnr                      # increases from -1 to +1 along the curve
     k = int(np.argmax(gap >= 0))
     if gap[k] == 0:
@@ -377,4 +370,4 @@ def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     else:
         t = -gap[k - 1] / (gap[k] - gap[k - 1])
         eer = float(fpr[k - 1] + t * (fpr[k] - fpr[k - 1]))
-    return EqualErrorRate(eer, float(thresholds[k - 1]) if k > 0 else float("inf"))
+    return EqualErrorRate(eer, float(thresholds[k]))

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._validation import check_positive, undefined
+from ._validation import check_labels, check_positive, check_scores, check_weights, undefined
 from .costs import OperatingPoint, _operating_points
 
 
@@ -158,6 +158,15 @@ def iso_performance_slope(*, cost_fp: float, cost_fn: float, prior_pos: float) -
     return cost_fp * (1 - prior_pos) / (cost_fn * prior_pos)
 
 
+def _positive_share(y_true: Any, sample_weight: Any, pos_label: Any) -> float:
+    """The (weighted) share of positives in ``y_true``: the test set's prior, no sort needed."""
+    label = check_labels(y_true, pos_label=pos_label)
+    weight = check_weights(sample_weight, label.shape[0])
+    if weight is None:
+        return float(label.mean())
+    return float(weight[label == 1].sum() / weight.sum())
+
+
 def _check_prior(prior_pos: Any) -> float:
     prior_pos = check_positive(prior_pos, "prior_pos")
     if not prior_pos < 1:
@@ -219,8 +228,7 @@ def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_f
         nan = float("nan")
         return OperatingPoint(nan, nan, nan, nan)
     if prior_pos is None:
-        _, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
-        prior_pos = float(tps[-1] / (tps[-1] + fps[-1]))
+        prior_pos = _positive_share(y_true, sample_weight, pos_label)
     cost = cost_fn * prior_pos * (1 - hull.tpr) + cost_fp * (1 - prior_pos) * hull.fpr
     k = int(np.argmin(cost))        # first minimum: the lowest FPR among ties
     return OperatingPoint(float(hull.thresholds[k]), float(hull.fpr[k]), float(hull.tpr[k]),
@@ -283,8 +291,6 @@ def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weigh
 
 
 def _check_probability_cost(probability_cost: Any) -> np.ndarray:
-    from ._validation import check_scores
-
     pc = check_scores(probability_cost, "probability_cost")
     if np.any((pc < 0) | (pc > 1)):
         raise ValueError("probability_cost must lie in [0, 1] (it is PC(+), a probability)")

@@ -148,9 +148,8 @@ def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     ax.plot(pr.recall[:-1], pr.precision[:-1], marker="o" if markers else None, ms=4,
             label=label, color=color, **line_kw)
     if baseline:
-        label_, _, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight)
-        w = np.ones(label_.shape) if weight is None else weight
-        rate = float(w[label_ == 1].sum() / w.sum())
+        # at the lowest threshold everything is called positive: precision is the base rate
+        rate = float(pr.precision[0])
         ax.axhline(rate, ls=":", color="0.5", lw=1, label="random (base rate)" if label else None)
     _square_unit(ax, "recall (TPR)", "precision (PPV)")
     if label:
@@ -503,7 +502,8 @@ def plot_roc_hull(y_true: Any, y_score: Any, *, cost_fp: float | None = None,
     [[0.0, 0.0], [0.0, 0.5], [0.5, 1.0], [1.0, 1.0]]
     >>> plt.close(ax.figure)
     """
-    from .hull import iso_performance_slope, optimal_operating_point, roc_convex_hull
+    from .hull import (_positive_share, iso_performance_slope, optimal_operating_point,
+                       roc_convex_hull)
 
     if (cost_fp is None) != (cost_fn is None):
         raise ValueError("give both cost_fp and cost_fn (to draw the iso-cost line) or neither")
@@ -519,9 +519,7 @@ def plot_roc_hull(y_true: Any, y_score: Any, *, cost_fp: float | None = None,
         best = optimal_operating_point(y_true, y_score, cost_fp=cost_fp, cost_fn=cost_fn,
                                        prior_pos=prior_pos, sample_weight=sample_weight)
         if prior_pos is None:
-            label_, _, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight)
-            w = np.ones(label_.shape) if weight is None else weight
-            prior_pos = float(w[label_ == 1].sum() / w.sum())
+            prior_pos = _positive_share(y_true, sample_weight, None)
         slope = iso_performance_slope(cost_fp=cost_fp, cost_fn=cost_fn, prior_pos=prior_pos)
         x = np.array([-0.1, 1.1])
         ax.plot(x, best.tpr + slope * (x - best.fpr), ls="--", color="black", lw=1.2,

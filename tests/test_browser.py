@@ -76,6 +76,14 @@ def chapter_pages(book_html: Path) -> list[Path]:
     return pages
 
 
+def chapter_html(book_html: Path, page: str) -> str:
+    """The built chapter page's HTML; the test fails (not skips) when it is missing."""
+    path = book_html / "chapters" / page
+    if not path.is_file():
+        pytest.fail(f"no chapter pages in {book_html / 'chapters'}", pytrace=False)
+    return path.read_text(encoding="utf-8")
+
+
 def test_the_book_has_explorers(book_html):
     counts = {page.name: displayed_explorers(page.read_text(encoding="utf-8"))
               for page in chapter_pages(book_html)}
@@ -180,10 +188,7 @@ def exercise_explorer(tab, box) -> None:
 
 @pytest.mark.parametrize("page", PAGES or ["(no chapter pages built)"])
 def test_chapter_page_works_offline(page, book_html, book_url, offline_page):
-    path = book_html / "chapters" / page
-    if not path.is_file():
-        pytest.fail(f"no chapter pages in {book_html / 'chapters'}", pytrace=False)
-    expected = displayed_explorers(path.read_text(encoding="utf-8"))
+    expected = displayed_explorers(chapter_html(book_html, page))
     tab = offline_page.page
     tab.goto(f"{book_url}chapters/{page}", wait_until="load")
     if expected:
@@ -230,10 +235,7 @@ def test_the_book_has_slider_stacks(book_html):
 
 @pytest.mark.parametrize("page", PAGES or ["(no chapter pages built)"])
 def test_slider_stacks_switch_panes_offline(page, book_html, book_url, offline_page):
-    path = book_html / "chapters" / page
-    if not path.is_file():
-        pytest.fail(f"no chapter pages in {book_html / 'chapters'}", pytrace=False)
-    expected = displayed_slider_stacks(path.read_text(encoding="utf-8"))
+    expected = displayed_slider_stacks(chapter_html(book_html, page))
     if not expected:
         return
     tab = offline_page.page
