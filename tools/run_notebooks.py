@@ -1,7 +1,12 @@
 """Execute chapter notebooks in place, so their stored outputs are the ones nbval checks.
 
-Authors run it after editing a chapter (``make notebooks``, or with paths to run only some);
-the book build executes the chapters again on its own.
+Authors run it after editing a chapter (``make notebooks``, or with paths to run only some).
+This is the one execution the book, the lecture notebooks and the slides all render: the book
+build does not execute (``execute_notebooks: "off"``), and ``make test`` checks with nbval
+that a fresh run reproduces the stored outputs.
+
+No timing metadata is recorded (it would change every cell on every run), and the kernel's own
+display name is stored, so Jupyter does not mark a chapter modified when it opens it.
 """
 
 from __future__ import annotations
@@ -13,14 +18,18 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
 def run(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(notebook, timeout=600, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}},
-                            store_widget_state=True)
+                            store_widget_state=True, record_timing=False)
     client.execute()
+    for cell in notebook.cells:
+        cell.metadata.pop("execution", None)     # timestamps left by earlier runs
+    notebook.metadata["kernelspec"] = dict(KERNELSPEC)
     nbformat.write(notebook, path)
     print(f"executed {path.relative_to(ROOT)}")
 
