@@ -1,0 +1,79 @@
+"""The build is reproducible: every package pinned, notebooks stored without run-to-run noise,
+and what the book offers for download is there."""
+
+from __future__ import annotations
+
+import re
+from importlib import metadata
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from conftest import BOOK_HTML, ROOT
+
+CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
+
+
+def _pins() -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, version = line.split("==")
+            pins[re.sub(r"[-_.]+", "-", name).lower()] = version
+    return pins
+
+
+def test_every_installed_package_is_pinned():
+    """Anything that changes an output (Pillow writes the PNG bytes nbval compares) is pinned:
+    every distribution in this environment has exactly the version constraints.txt names."""
+    pins = _pins()
+    unpinned, drifted = [], []
+    for dist in metadata.distributions():
+        name = re.sub(r"[-_.]+", "-", dist.metadata["Name"]).lower()
+        if name in ("evalcore", "islp"):        # the project itself; islp is pinned in the Makefile
+            continue
+        if name not in pins:
+            unpinned.append(name)
+        elif pins[name] != dist.version:
+            drifted.append(f"{name} {dist.version} (pinned {pins[name]})")
+    assert not unpinned, f"installed but not in constraints.txt: {sorted(unpinned)}"
+    assert not drifted, f"installed versions differ from constraints.txt: {drifted}"
+    for must in ("pillow", "matplotlib", "numpy", "fonttools"):
+        assert must in pins
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_chapter_stored_without_noise(path):
+    """No execution timestamps (they changed every cell on every run) and the kernel's own
+    display name (another one marks the notebook modified when Jupyter opens it)."""
+    notebook = nbformat.read(path, as_version=4)
+    assert notebook.metadata["kernelspec"]["display_name"] == "Python 3 (ipykernel)"
+    timed = [i for i, cell in enumerate(notebook.cells) if "execution" in cell.metadata]
+    assert not timed, f"cells {timed} carry execution timestamps"
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert all(cell.execution_count for cell in code), "a code cell was never executed"
+
+
+def test_wheel_offered_for_download(book_html):
+    """The introduction links the evalcore wheel, and the link resolves in the built book."""
+    intro = (book_html / "chapters" / "00_introduction.html").read_text()
+    links = re.findall(r'href="([^"]+\.whl)"', intro)
+    assert links, "the introduction has no link to the evalcore wheel"
+    for link in links:
+        target = (book_html / "chapters" / link).resolve()
+        assert target.is_file(), f"{link} does not exist in the built book"
+        assert target.name.startswith("evalcore-")
+
+
+def test_only_used_vendor_files_shipped(book_html):
+    """MathJax and the widget manager are copied as the pages load them, not whole."""
+    static = book_html / "_static"
+    assert (static / "mathjax" / "tex-chtml.js").is_file()
+    assert (static / "html-manager" / "embed-amd.js").is_file()
+    assert not (static / "mathjax" / "sre").exists()
+    assert not list((static / "html-manager").glob("*.ttf"))
+    size = sum(p.stat().st_size for p in (static / "mathjax").rglob("*") if p.is_file())
+    size += sum(p.stat().st_size for p in (static / "html-manager").rglob("*") if p.is_file())
+    assert size < 8_000_000, f"MathJax and html-manager take {size / 1e6:.1f} MB"

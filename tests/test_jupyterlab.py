@@ -1,0 +1,205 @@
+"""The lecture notebooks in a real JupyterLab (and Notebook 7), driven headless.
+
+A lecturer runs ``make lab`` and opens a chapter in front of a class. This test does the same:
+it starts JupyterLab on 127.0.0.1 (a free port, a token, no browser) on copies of two lecture
+notebooks, opens each in headless Chromium and checks what the room would see: the notebook
+opens unmodified, its widgets render from their saved state before anything runs, no MyST
+markup is visible and every figure is there; then "Run All Cells" runs with no error and moving
+the explorer's slider with the keyboard changes the counts it shows. The same notebook opened in
+Notebook 7 answers the arrow keys too. Every request the page makes must stay on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from conftest import ROOT, _is_local
+
+LECTURES = ROOT / "_build" / "lectures"
+#: Two chapters with a threshold explorer: the first (9 scores) and the end-to-end one.
+NOTEBOOKS = ("01_confusion_matrix.ipynb", "07_end_to_end.ipynb")
+TOKEN = "evalcore-test"
+#: MyST syntax that must never reach a reader: roles, directives, targets, glue.
+RAW_MARKUP = re.compile(r"\{[a-z][\w:-]*\}`|^:::|^```\{|^\([\w-]+\)=\s*$|\{glue", re.M)
+#: JupyterLab settings for the test: every cell in the DOM (no windowing), no news prompt.
+SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
+}
+EXPLORER = ".evalcore-explorer"
+COUNTS = """root => ['tp', 'fp', 'fn', 'tn'].map(
+    name => root.querySelector(`[data-cell="${name}"]`).textContent).join(' ')"""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab on copies of the lecture notebooks; yields (base URL, notebook folder)."""
+    missing = [name for name in NOTEBOOKS if not (LECTURES / name).is_file()]
+    if missing:
+        pytest.fail(f"lecture notebooks missing in {LECTURES}: {missing}; build them with "
+                    f"`make lectures` (`make test` does it first)", pytrace=False)
+    work = tmp_path_factory.mktemp("lab")
+    root = work / "notebooks"
+    root.mkdir()
+    for name in NOTEBOOKS:
+        shutil.copy(LECTURES / name, root / name)
+    settings = work / "settings"
+    for name, values in SETTINGS.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
+               JUPYTERLAB_WORKSPACES_DIR=str(work / "workspaces"),
+               JUPYTER_RUNTIME_DIR=str(work / "runtime"))
+    port = _free_port()
+    log = open(work / "lab.log", "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         f"--IdentityProvider.token={TOKEN}", "--allow-root", "--LabApp.news_url=",
+         "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}"],
+        stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"JupyterLab did not start: {(work / 'lab.log').read_text()}",
+                                pytrace=False)
+                time.sleep(0.3)
+        yield base, root
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+@pytest.fixture
+def tab(chromium):
+    """A 1280x900 tab whose non-local requests are aborted and recorded."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    blocked: list[str] = []
+
+    def route(route):
+        if _is_local(route.request.url):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", route)
+    yield page, blocked
+    context.close()
+
+
+def _chapter_figures(name: str) -> int:
+    """How many figures the book's page for this chapter shows (its glued figures)."""
+    chapter = nbformat.read(ROOT / "chapters" / name, as_version=4)
+    return sum(cell.source.count("{glue:figure}") for cell in chapter.cells
+               if cell.cell_type == "markdown")
+
+
+def _open(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+
+
+def _wait_idle(page, timeout_s: float = 300) -> None:
+    """Wait until every code cell shows an execution count and the kernel reports idle."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        done = page.evaluate("""() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+            .every(p => /\\[\\d+\\]/.test(p.textContent))""")
+        if done and page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").count():
+            return
+        page.wait_for_timeout(250)
+    pytest.fail("the notebook did not finish running")
+
+
+def _press_until_changed(page, root, key: str = "ArrowRight") -> tuple[str, str]:
+    """Focus the explorer's threshold control, press ``key``; wait for the counts to change."""
+    before = root.evaluate(COUNTS)
+    control = root.locator('input[type="range"]').first
+    control.focus()
+    page.keyboard.press(key)
+    page.wait_for_function(f"([el, before]) => ({COUNTS})(el) !== before",
+                           arg=[root.element_handle(), before], timeout=10_000)
+    return before, root.evaluate(COUNTS)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_lecture_notebook_runs_in_jupyterlab(lab, tab, name):
+    base, root = lab
+    page, blocked = tab
+    _open(page, f"{base}/lab/tree/{name}?token={TOKEN}&reset")
+    # opened as stored: not marked modified, widgets rendered from their saved state
+    explorer = page.locator(EXPLORER).first
+    explorer.wait_for(timeout=30_000)
+    page.wait_for_timeout(1500)
+    assert page.locator(".jp-mod-dirty").count() == 0, "the notebook is marked modified on open"
+
+    text = page.locator(".jp-Notebook").inner_text()
+    assert not RAW_MARKUP.findall(text), f"raw MyST markup visible: {RAW_MARKUP.findall(text)[:5]}"
+    assert "No renderer could be found" not in text
+    figures = page.locator(".jp-MarkdownOutput img").count()
+    assert figures >= _chapter_figures(name) > 0
+
+    # the saved-state widget already answers the keyboard (no kernel needed)
+    _press_until_changed(page, explorer)
+
+    # Run > Run All Cells, then save and read what ran
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    page.wait_for_timeout(500)
+    _wait_idle(page)
+    live = page.locator(EXPLORER).first
+    live.wait_for(timeout=30_000)
+    before, after = _press_until_changed(page, live)
+    assert before != after
+
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+s")
+    page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=30_000)
+    ran = nbformat.read(root / name, as_version=4)
+    code = [cell for cell in ran.cells if cell.cell_type == "code"]
+    errors = [out for cell in code for out in cell.outputs if out.output_type == "error"]
+    assert not errors, f"errors in {name}: {[e.ename + ': ' + e.evalue for e in errors]}"
+    assert all(cell.execution_count for cell in code), "a code cell did not run"
+    assert not blocked, f"requests left the machine: {blocked[:5]}"
+
+
+def test_arrow_keys_in_notebook7(lab, tab):
+    """Notebook 7 ignores arrow keys on ipywidgets sliders; the explorer's own control works."""
+    base, _ = lab
+    page, blocked = tab
+    page.goto(f"{base}/notebooks/{NOTEBOOKS[0]}?token={TOKEN}")
+    explorer = page.locator(EXPLORER).first
+    explorer.wait_for(timeout=60_000)
+    before, after = _press_until_changed(page, explorer)
+    assert before != after
+    assert not blocked, f"requests left the machine: {blocked[:5]}"
