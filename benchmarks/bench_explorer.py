@@ -1,16 +1,21 @@
-"""Speed of the threshold explorer in a static page: from a slider change to the updated view.
+"""Speed of the threshold explorer in a static page: from a key press to the painted frame.
 
-Run with ``make bench`` (or ``python benchmarks/bench_explorer.py [--n 10000] [--changes 200]``).
-It builds a static HTML page holding one :func:`evalcore.threshold_explorer` of ``n`` scores
-(embedded widget state, the book's own require.js, html-manager and anywidget from _vendor),
-serves it on 127.0.0.1, opens it in headless Chromium with every other request aborted, and
-presses the arrow keys on the threshold slider. For each key press it measures, in the page,
-the time from the keydown event to the explorer's DOM being updated (table, rates, markers,
-threshold line), and to the end of the style and layout that update forces. It also times
-changes of the class-balance slider (which redraws the PR curve) and, roughly (it includes
-loading html-manager's 4 MB of JavaScript and Playwright's polling), the first render.
-The median time per threshold change must stay under 16 ms (one frame at 60 Hz) for 10,000
-scores; the script exits with status 1 if it does not.
+Run with ``make bench`` (or ``python benchmarks/bench_explorer.py [--sizes 1000 20000]
+[--presses 100]``). For each size it builds a static HTML page holding one
+:func:`evalcore.threshold_explorer` of ``n`` scores the way the book embeds it (the embedded
+widget state, the book's own require.js, html-manager and anywidget from ``_vendor``), serves
+it on 127.0.0.1, opens it in headless Chromium with every other request aborted, focuses the
+threshold's range input and presses the arrow keys, one operating point each, waiting for each
+press to be measured before the next one.
+
+Each press is timed in the page from the keydown event (capture phase) to the frame that
+shows its result: two ``requestAnimationFrame`` callbacks after the input event (the second
+runs once the frame with the change has been painted). Chromium runs with its frame-rate
+limit off, so frames follow each other as fast as they are made and the time measured is the
+work (script, style, layout, paint, raster, compositing), not the wait for the next 60 Hz tick
+(with the limit on, the floor is about 20 ms for any key press). The same is measured for the
+class-balance control. The table gives the median and 95th percentile, and the median as a
+ratio to a 16 ms frame (60 Hz). Speed is reported here, never asserted in a test.
 """
 
 from __future__ import annotations
@@ -32,10 +37,13 @@ import evalcore as ec
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = Path(os.environ.get("EVALCORE_VENDOR", ROOT / "_vendor"))   # the Makefile's vendor step
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("EVALCORE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-BUDGET_MS = 16.0
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 # frames as fast as they can be made, so the time measured is the work,
+                 # not the wait for the next 60 Hz tick
+                 "--disable-frame-rate-limit", "--disable-gpu-vsync"]
+FRAME_MS = 16.0
 
 PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>threshold explorer benchmark</title>
@@ -44,27 +52,20 @@ PAGE = """<!DOCTYPE html>
 <script src="widgets-require-config.js"></script>
 <script src="html-manager/embed-amd.js"></script>
 <script type="application/vnd.jupyter.widget-state+json">{state}</script>
-</head><body>
+</head><body style="max-width: 60rem; margin: 1rem auto">
 <script type="application/vnd.jupyter.widget-view+json">{view}</script>
 </body></html>
 """
 
-# Time key presses inside the page: keydown (capture phase, before noUiSlider sees it) to the
-# explorer's data-index attribute changing (its last DOM write per update, after the matrix,
-# rates, markers and threshold line), then to the end of the forced style and layout.
+# keydown (capture, before the range input sees it) -> two animation frames later
 INSTALL_TIMER = """() => {
-  const root = document.querySelector('.evalcore-explorer');
-  window.__bench = {start: 0, updated: [], laidOut: []};
-  window.addEventListener('keydown', () => { window.__bench.start = performance.now(); }, true);
-  new MutationObserver(() => {
-    const b = window.__bench;
-    if (!b.start) return;
-    const updated = performance.now();
-    root.getBoundingClientRect();           // force the style and layout of the new view
-    b.updated.push(updated - b.start);
-    b.laidOut.push(performance.now() - b.start);
-    b.start = 0;
-  }).observe(root, {attributes: true, attributeFilter: ['data-index', 'data-copies']});
+  window.__bench = [];
+  window.addEventListener('keydown', () => {
+    const start = performance.now();
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      window.__bench.push(performance.now() - start);
+    }));
+  }, true);
 }"""
 
 
@@ -80,7 +81,7 @@ def build_page(directory: Path, n: int, seed: int) -> None:
     y = rng.integers(0, 2, n)
     s = rng.normal(y, 1.0)
     explorer = ec.threshold_explorer(y, s, balance=True, title=f"{n:,} scores")
-    data = embed_data(views=[explorer], drop_defaults=False)   # keep _esm, rule_index, ...
+    data = embed_data(views=[explorer], drop_defaults=False)
     (directory / "index.html").write_text(PAGE.format(
         state=json.dumps(data["manager_state"]), view=json.dumps(data["view_specs"][0])),
         encoding="utf-8")
@@ -92,12 +93,15 @@ def build_page(directory: Path, n: int, seed: int) -> None:
                directory / "widgets-require-config.js")
 
 
-def press(handle, keys: list[str]) -> None:
-    for key in keys:
-        handle.press(key)
+def timed_presses(tab, control, keys: list[str]) -> list[float]:
+    tab.evaluate("() => { window.__bench = []; }")
+    for count, key in enumerate(keys, start=1):
+        control.press(key)
+        tab.wait_for_function("n => window.__bench.length >= n", arg=count, timeout=10_000)
+    return tab.evaluate("() => window.__bench")
 
 
-def measure(n: int, changes: int, seed: int) -> dict[str, list[float]]:
+def measure(n: int, presses: int, seed: int) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -118,53 +122,50 @@ def measure(n: int, changes: int, seed: int) -> dict[str, list[float]]:
             tab.on("pageerror", lambda e: errors.append(str(e)))
             tab.goto(url)
             tab.wait_for_selector(".evalcore-explorer[data-ready]", timeout=60_000)
-            first_view = tab.evaluate("() => performance.now()")   # navigation start = 0
+            tab.wait_for_timeout(500)
             tab.evaluate(INSTALL_TIMER)
-            handles = tab.locator(".widget-slider .noUi-handle")
-            threshold, copies = handles.nth(0), handles.nth(1)
+            ranges = tab.locator(".evalcore-explorer input[type=range]")
+            threshold, copies = ranges.nth(0), ranges.nth(1)
             threshold.focus()
-            # walk back and forth around the middle, one operating point per key press
-            keys = (["ArrowRight"] * 25 + ["ArrowLeft"] * 25) * (changes // 50 + 1)
-            press(threshold, keys[:changes])
-            key_times = tab.evaluate("() => window.__bench")
-            tab.evaluate("() => { window.__bench.updated = []; window.__bench.laidOut = []; }")
+            start = tab.evaluate("() => document.querySelector('.evalcore-explorer')"
+                                 ".dataset.position")
+            keys = (["ArrowRight"] * 25 + ["ArrowLeft"] * 25) * (presses // 50 + 1)
+            moves = timed_presses(tab, threshold, keys[:presses])
+            end = tab.evaluate("() => document.querySelector('.evalcore-explorer')"
+                               ".dataset.position")
             copies.focus()
-            press(copies, (["ArrowRight"] * 9 + ["ArrowLeft"] * 9) * 2)
-            copy_times = tab.evaluate("() => window.__bench")
+            balance = timed_presses(tab, copies, (["ArrowRight"] * 9 + ["ArrowLeft"] * 9) * 2)
             browser.close()
         server.shutdown()
     if blocked or errors:
         sys.exit(f"the page was not clean: blocked {blocked}, errors {errors}")
-    if len(key_times["updated"]) != changes:
-        sys.exit(f"expected {changes} view updates, saw {len(key_times['updated'])}")
-    return {"threshold": key_times["updated"], "threshold+layout": key_times["laidOut"],
-            "balance": copy_times["updated"], "balance+layout": copy_times["laidOut"],
-            "page ready": [first_view]}
+    if start is None or end is None:
+        sys.exit("the explorer did not report its position")
+    return {"threshold": moves, "balance": balance}
+
+
+def percentile(values: list[float], q: float) -> float:
+    return float(np.percentile(values, q))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=10_000, help="number of scores")
-    parser.add_argument("--changes", type=int, default=200, help="threshold changes to time")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000, 20_000, 50_000])
+    parser.add_argument("--presses", type=int, default=100, help="arrow-key presses per size")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    times = measure(args.n, args.changes, args.seed)
-    print(f"threshold explorer, {args.n:,} scores, headless Chromium, static page")
-    print(f"{'what':<34}{'median ms':>10}{'p90 ms':>10}{'max ms':>10}")
-    labels = {"threshold": "slider change -> view updated",
-              "threshold+layout": "  ... + style and layout",
-              "balance": "balance change -> view updated",
-              "balance+layout": "  ... + style and layout",
-              "page ready": "navigation -> explorer drawn (once)"}
-    for key, label in labels.items():
-        values = sorted(times[key])
-        p90 = values[min(len(values) - 1, int(0.9 * len(values)))]
-        print(f"{label:<34}{statistics.median(values):>10.2f}{p90:>10.2f}{values[-1]:>10.2f}")
-    median = statistics.median(times["threshold+layout"])
-    verdict = "within" if median < BUDGET_MS else "OVER"
-    print(f"median slider change to updated, laid-out view: {median:.2f} ms, {verdict} the "
-          f"{BUDGET_MS:g} ms budget")
-    return 0 if median < BUDGET_MS else 1
+    print("threshold explorer, headless Chromium, static page: key press -> painted frame "
+          "(keydown to the second requestAnimationFrame)")
+    print(f"{'scores':>8}  {'what':<22}{'median ms':>10}{'p95 ms':>9}{'median/16ms':>13}")
+    for n in args.sizes:
+        times = measure(n, args.presses, args.seed)
+        for key, label in (("threshold", "threshold arrow key"),
+                           ("balance", "copies arrow key")):
+            values = times[key]
+            median = statistics.median(values)
+            print(f"{n:>8,}  {label:<22}{median:>10.2f}{percentile(values, 95):>9.2f}"
+                  f"{median / FRAME_MS:>12.2f}x")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,21 +1,21 @@
-"""The threshold explorer: ipywidgets controls jslinked to a small anywidget front end.
+"""The threshold explorer: one anywidget that draws its own controls (``_explorer.js``).
 
-evalcore does the precomputation here (the scores sorted with their labels, one operating
-point per distinct score, the two end thresholds); the front end (``_explorer.js``) only
-counts and divides, so it works in the static book with no kernel. This module is imported
-lazily by :func:`evalcore.widgets.threshold_explorer` because ipywidgets and anywidget are
-optional dependencies.
+evalcore does the precomputation here (the scores sorted with their labels and two round end
+thresholds); the front end finds the operating point of a threshold by binary search, counts
+and divides, so it works in the static book with no kernel. The model's ``threshold``,
+``rule`` and ``negative_copies`` are the single source of truth, in Python and in every view.
+This module is imported lazily by :func:`evalcore.widgets.threshold_explorer` because
+anywidget is an optional dependency.
 """
 
 from __future__ import annotations
 
-import html
 import math
+import numbers
 from pathlib import Path
 from typing import Any
 
 import anywidget
-import ipywidgets as widgets
 import numpy as np
 import traitlets
 
@@ -26,37 +26,10 @@ from .confusion import ConfusionMatrix, confusion_matrix_at
 _HERE = Path(__file__).parent
 #: More scores than this would make the page heavy (each score travels in the page).
 MAX_SCORES = 50_000
-RULES = (">", ">=")
-RULE_LABELS = ("score > θ", "score ≥ θ")
-
-
-class ThresholdView(anywidget.AnyWidget):
-    """The drawing half of the explorer: matrix, rates, ROC and PR points, scores on a line.
-
-    It holds the precomputed data and the state (``index``, ``rule_index``, ``negative_copies``);
-    the ipywidgets controls of :class:`ThresholdExplorer` are jslinked to that state.
-    """
-
-    _esm = _HERE / "_explorer.js"
-    _css = _HERE / "_explorer.css"
-
-    #: Marks the model in the page's embedded widget state (the browser tests count them).
-    evalcore_widget = traitlets.Unicode("threshold-explorer", read_only=True).tag(sync=True)
-    scores = traitlets.Bytes(help="float64 scores, increasing").tag(sync=True)
-    labels = traitlets.Bytes(help="uint8 labels (1 positive) in the order of scores").tag(sync=True)
-    low = traitlets.Float(help="the threshold of slider position 0, below every score").tag(sync=True)
-    high = traitlets.Float(help="the threshold of the last position, above every score").tag(sync=True)
-    index = traitlets.Int(0, help="slider position").tag(sync=True)
-    rule_index = traitlets.Int(0, help="0: score > θ, 1: score >= θ (RULES)").tag(sync=True)
-    negative_copies = traitlets.Int(1).tag(sync=True)
-    title = traitlets.Unicode("", help="the accessible name of the view").tag(sync=True)
-
-    @property
-    def rule(self) -> str:
-        return RULES[self.rule_index]
-
-    def __repr__(self) -> str:
-        return f"ThresholdView(n={len(self.labels)}, index={self.index}, rule={self.rule!r})"
+#: The ``size`` values: the widget's font size, which everything in it is measured in.
+SIZES = ("normal", "large")
+#: The panels the explorer can show, in the order it shows them.
+PANELS = ("matrix", "rates", "roc", "pr", "strip")
 
 
 def _round_number(value: float, step: float, direction) -> float:
@@ -84,44 +57,70 @@ def end_thresholds(low_score: float, high_score: float) -> tuple[float, float]:
     return low, high
 
 
-def nice_between(a: float, b: float) -> float:
-    """The shortest decimal strictly between ``a`` and ``b`` (the front end's ``niceBetween``).
+def representative_thresholds(distinct: np.ndarray, low: float, high: float,
+                              rule: str) -> np.ndarray:
+    """The threshold of each of the K + 1 positions under ``rule``.
 
-    >>> nice_between(0.3, 0.6), nice_between(0.1, 0.2), nice_between(2.0, 7.5)
-    (0.5, 0.15, 5.0)
+    Position p calls the distinct scores ``distinct[p:]`` positive. Under ``">="`` its threshold
+    is the lowest score called positive (``high`` for the last position); under ``">"`` the
+    highest score called negative (``low`` for the first).
     """
-    mid = a + (b - a) / 2
-    for digits in range(18):
-        scale = float(10 ** digits)        # exact, so the arithmetic matches JavaScript's
-        candidate = math.floor(mid * scale + 0.5) / scale
-        if a < candidate < b:
-            return candidate
-    return mid
+    if rule == ">=":
+        return np.concatenate([distinct, [high]]).astype(float)
+    return np.concatenate([[low], distinct]).astype(float)
 
 
-def slider_thresholds(distinct: np.ndarray, low: float, high: float) -> np.ndarray:
-    """The thresholds of the slider's 2K + 1 positions: gaps (even) and scores (odd)."""
-    values = distinct.tolist()
-    gaps = [low] + [nice_between(a, b) for a, b in zip(values[:-1], values[1:])] + [high]
-    positions = np.empty(2 * len(values) + 1)
-    positions[0::2] = gaps
-    positions[1::2] = values
-    return positions
+def _check_show(show: Any) -> list[str]:
+    if isinstance(show, str) or not isinstance(show, (list, tuple)):
+        raise TypeError(f"show must be a tuple of panel names from {PANELS}, got {show!r}")
+    unknown = [name for name in show if name not in PANELS]
+    if unknown or not show:
+        raise ValueError(f"show must name at least one panel of {PANELS}, got {tuple(show)!r}")
+    return [name for name in PANELS if name in show]
 
 
-class ThresholdExplorer(widgets.VBox):
+class _Checked(traitlets.TraitType):
+    """A trait whose values go through the owner's ``_check_<name>`` (evalcore's errors)."""
+
+    def validate(self, obj, value):
+        return getattr(obj, f"_check_{self.name}")(value)
+
+
+class ThresholdExplorer(anywidget.AnyWidget):
     """Move a threshold, watch the confusion matrix, the rates, the ROC and PR points change.
 
-    Build one with :func:`evalcore.threshold_explorer`. With K distinct scores the slider has
-    2K + 1 positions (:attr:`thresholds`): each distinct score, where the rule ``>`` or ``>=``
-    decides, and a threshold inside each gap around them (the shortest decimal there), where
-    the rule does not matter. Each arrow-key press moves one position. The state is readable
-    and settable from Python (:attr:`threshold`, :attr:`rule`, :attr:`negative_copies`).
+    Build one with :func:`evalcore.threshold_explorer`. One anywidget: its view draws a range
+    input whose K + 1 steps are the operating points (K distinct scores), the rule's radio
+    buttons and, with ``balance=True``, a "copies of each negative" range input. Its synced
+    traits ``threshold``, ``rule`` and ``negative_copies`` are the state, read and written from
+    Python and from every view.
     """
+
+    _esm = _HERE / "_explorer.js"
+    _css = _HERE / "_explorer.css"
+
+    #: Marks the model in the page's embedded widget state (the browser tests find them by it).
+    evalcore_widget = traitlets.Unicode("threshold-explorer", read_only=True).tag(sync=True)
+    scores = traitlets.Bytes(read_only=True, help="float64 scores, increasing").tag(sync=True)
+    labels = traitlets.Bytes(read_only=True,
+                             help="uint8 labels (1 positive) in the order of scores").tag(sync=True)
+    low = traitlets.Float(read_only=True, help="a round threshold below every score").tag(sync=True)
+    high = traitlets.Float(read_only=True, help="a round threshold above every score").tag(sync=True)
+    max_copies = traitlets.Int(1, read_only=True,
+                               help="largest copies of each negative; 1: no control").tag(sync=True)
+    title = traitlets.Unicode("", read_only=True, help="the heading and accessible name").tag(sync=True)
+    show = traitlets.List(traitlets.Unicode(), read_only=True,
+                          help="the panels shown (PANELS)").tag(sync=True)
+    threshold = _Checked(0.0, help="the threshold θ").tag(sync=True)
+    rule = traitlets.Unicode(">", help="'>' or '>=': predict 1 when the score is above, "
+                                       "or at or above, θ").tag(sync=True)
+    negative_copies = _Checked(1, help="how many times each negative counts").tag(sync=True)
+    size = traitlets.Unicode("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
 
     def __init__(self, y_true: Any, y_score: Any, *, threshold: float | None = None,
                  rule: str = ">", balance: bool = False, max_copies: int = 10,
-                 title: str = "", pos_label: Any = None) -> None:
+                 title: str = "", pos_label: Any = None, size: str = "normal",
+                 show: Any = PANELS) -> None:
         label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
         rule = check_rule(rule)
         if len(score) > MAX_SCORES:
@@ -132,96 +131,72 @@ class ThresholdExplorer(widgets.VBox):
             missing = "negative" if label.min() == 1 else "positive"
             raise ValueError(f"y_true must hold both classes: it has no {missing} examples, so "
                              f"the ROC and PR curves are undefined")
-        if isinstance(max_copies, bool) or not isinstance(max_copies, (int, np.integer)) \
+        if isinstance(max_copies, bool) or not isinstance(max_copies, numbers.Integral) \
                 or max_copies < 2:
             raise ValueError(f"max_copies must be an integer of at least 2, got {max_copies!r}")
+        if not isinstance(title, str):
+            raise TypeError(f"title must be a str, got {type(title).__name__}")
+        show = _check_show(show)
         order = np.argsort(score, kind="stable")
         self._score = score[order]
         self._label = label[order]
-        distinct = tie_groups(label, score).values
-        low, high = end_thresholds(float(distinct[0]), float(distinct[-1]))
-        #: The thresholds of the slider's positions: gaps (even positions) and scores (odd).
-        self.thresholds = slider_thresholds(distinct, low, high)
+        self._distinct = tie_groups(label, score).values.astype(float)
+        low, high = end_thresholds(float(self._distinct[0]), float(self._distinct[-1]))
+        # The read-only traits are set once, before the widget opens its comm, so the front
+        # end receives the whole state at once.
+        self.set_trait("scores", self._score.astype("<f8").tobytes())
+        self.set_trait("labels", self._label.astype(np.uint8).tobytes())
+        self.set_trait("low", low)
+        self.set_trait("high", high)
+        self.set_trait("max_copies", int(max_copies) if balance else 1)
+        self.set_trait("title", title)
+        self.set_trait("show", show)
+        self.size = size
+        self.rule = rule
+        self.threshold = float(np.median(self._score)) if threshold is None else threshold
+        super().__init__()
 
-        self.view = ThresholdView(scores=self._score.astype("<f8").tobytes(),
-                                  labels=self._label.astype(np.uint8).tobytes(),
-                                  low=low, high=high, rule_index=RULES.index(rule),
-                                  title=title)
-        last = len(self.thresholds) - 1
-        self.slider = widgets.IntSlider(
-            value=0, min=0, max=last, step=1, description="Threshold θ", readout=False,
-            continuous_update=True, style={"description_width": "initial"},
-            layout=widgets.Layout(width="min(100%, 32rem)"))
-        self.rule_buttons = widgets.RadioButtons(
-            options=list(RULE_LABELS), index=RULES.index(rule), description="Predict 1 when",
-            style={"description_width": "initial"})
-        links = [((self.slider, "value"), (self.view, "index")),
-                 ((self.rule_buttons, "index"), (self.view, "rule_index"))]
-        controls = [self.slider, self.rule_buttons]
-        self.copies_slider = None
-        if balance:
-            self.copies_slider = widgets.IntSlider(
-                value=1, min=1, max=int(max_copies), step=1,
-                description="Copies of each negative", continuous_update=True,
-                style={"description_width": "initial"},
-                layout=widgets.Layout(width="min(100%, 32rem)"))
-            links.append(((self.copies_slider, "value"), (self.view, "negative_copies")))
-            controls.append(self.copies_slider)
-        #: The ``jslink`` widgets: they act in the browser, with or without a kernel.
-        self.links = []
-        for source, target in links:
-            self.links.append(widgets.jslink(source, target))
-            # mirror the link in Python, so the kernel sees the same state as the page
-            source[0].observe(lambda change, target=target: setattr(*target, change["new"]),
-                              source[1])
-        heading = []
-        if title:
-            heading = [widgets.HTML(f'<p class="evalcore-explorer-title"><strong>'
-                                    f'{html.escape(title)}</strong></p>')]
-        super().__init__(heading + controls + [self.view])
-        self.add_class("evalcore-threshold-explorer")
-        self.threshold = (float(np.median(self._score)) if threshold is None else threshold)
-
-    # --- state ------------------------------------------------------------------------
-    @property
-    def threshold(self) -> float:
-        """The current threshold θ (settable; snaps to the position with the same predictions)."""
-        return float(self.thresholds[self.slider.value])
-
-    @threshold.setter
-    def threshold(self, value: float) -> None:
+    # --- validation of the state (from Python and from the browser alike) --------------------
+    def _check_threshold(self, value) -> float:
         value = check_threshold(value)
-        scores = self.thresholds[1::2]
-        below = int(np.searchsorted(scores, value, side="left"))   # scores < value
-        on_score = below < len(scores) and scores[below] == value
-        # on a score: that score's position; otherwise the gap holding value, which calls the
-        # same examples positive under either rule
-        self.slider.value = 2 * below + 1 if on_score else 2 * below
+        # an infinite threshold travels badly in JSON: the round ends predict the same
+        if value == -math.inf:
+            return self.low
+        if value == math.inf:
+            return self.high
+        return value
 
-    @property
-    def rule(self) -> str:
-        """``">"`` or ``">="``: predict 1 when the score is above, or at or above, θ."""
-        return RULES[self.rule_buttons.index]
+    @traitlets.validate("rule")
+    def _valid_rule(self, proposal) -> str:
+        return check_rule(proposal["value"])
 
-    @rule.setter
-    def rule(self, value: str) -> None:
-        self.rule_buttons.index = RULES.index(check_rule(value))
-
-    @property
-    def negative_copies(self) -> int:
-        """How many times each negative is counted (the class-balance control; 1 without it)."""
-        return 1 if self.copies_slider is None else int(self.copies_slider.value)
-
-    @negative_copies.setter
-    def negative_copies(self, value: int) -> None:
-        if self.copies_slider is None:
+    def _check_negative_copies(self, value) -> int:
+        if self.max_copies < 2 and not (type(value) is int and value == 1):
             raise ValueError("negative_copies needs the class-balance control: build the "
                              "explorer with balance=True")
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
-                or not self.copies_slider.min <= value <= self.copies_slider.max:
-            raise ValueError(f"negative_copies must be an integer in [1, "
-                             f"{self.copies_slider.max}], got {value!r}")
-        self.copies_slider.value = int(value)
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) \
+                or not 1 <= value <= self.max_copies:
+            raise ValueError(f"negative_copies must be an integer in [1, {self.max_copies}], "
+                             f"got {value!r}")
+        return int(value)
+
+    @traitlets.validate("size")
+    def _valid_size(self, proposal) -> str:
+        if proposal["value"] not in SIZES:
+            raise ValueError(f"size must be one of {SIZES}, got {proposal['value']!r}")
+        return proposal["value"]
+
+    # --- derived state -------------------------------------------------------------------
+    @property
+    def thresholds(self) -> np.ndarray:
+        """The K + 1 thresholds the slider steps through under the current rule (increasing)."""
+        return representative_thresholds(self._distinct, self.low, self.high, self.rule)
+
+    @property
+    def position(self) -> int:
+        """The slider's position: how many distinct scores are called negative (0 to K)."""
+        side = "left" if self.rule == ">=" else "right"
+        return int(np.searchsorted(self._distinct, self.threshold, side=side))
 
     def confusion_matrix(self) -> ConfusionMatrix:
         """evalcore's confusion matrix at the current threshold, rule and class balance."""
@@ -231,69 +206,6 @@ class ThresholdExplorer(widgets.VBox):
         return confusion_matrix_at(self._label, self._score, self.threshold, rule=self.rule,
                                    sample_weight=weight)
 
-    def view_values(self) -> dict[str, Any]:
-        """What the front end displays now, by the same arithmetic from the same data.
-
-        A pure-Python mirror of ``_explorer.js`` (``operatingPoints``, ``countsAt`` and the
-        rate formulas), used by the tests; the browser tests check the JavaScript itself.
-        """
-        return view_values(self.view.scores, self.view.labels, low=self.view.low,
-                           high=self.view.high, index=self.view.index, rule=self.view.rule,
-                           copies=self.view.negative_copies)
-
     def __repr__(self) -> str:
         return (f"ThresholdExplorer(n={len(self._score)}, threshold={self.threshold:g}, "
                 f"rule={self.rule!r}, negative_copies={self.negative_copies})")
-
-
-def view_values(scores: bytes, labels: bytes, *, low: float, high: float, index: int, rule: str,
-                copies: int) -> dict[str, Any]:
-    """Mirror of the front end's arithmetic on its inputs (see ``_explorer.js``)."""
-    score = np.frombuffer(scores, dtype="<f8")
-    label = np.frombuffer(labels, dtype=np.uint8)
-    # operatingPoints: tie groups of the sorted scores, class counts at or above each group
-    values, pos, neg = [], [], []
-    for i, (s, y) in enumerate(zip(score.tolist(), label.tolist())):
-        if i == 0 or s != values[-1]:
-            values.append(s)
-            pos.append(0)
-            neg.append(0)
-        if y == 1:
-            pos[-1] += 1
-        else:
-            neg[-1] += 1
-    k = len(values)
-    pos_above, neg_above = [0] * (k + 1), [0] * (k + 1)
-    for g in range(k - 1, -1, -1):
-        pos_above[g] = pos_above[g + 1] + pos[g]
-        neg_above[g] = neg_above[g + 1] + neg[g]
-    # firstPositiveGroup and thresholdAt
-    if index <= 0:
-        first, threshold = 0, low
-    elif index >= 2 * k:
-        first, threshold = k, high
-    elif index % 2 == 0:
-        first = index // 2
-        threshold = nice_between(values[first - 1], values[first])
-    else:
-        i = (index - 1) // 2
-        first, threshold = (i if rule == ">=" else i + 1), values[i]
-    # countsAt
-    tp = pos_above[first]
-    fn = pos_above[0] - tp
-    fp = neg_above[first] * copies
-    tn = (neg_above[0] - neg_above[first]) * copies
-
-    def ratio(a: float, b: float) -> float:   # JavaScript: 0 / 0 is NaN
-        return float(a) / float(b) if b else math.nan
-
-    shown = {
-        "threshold": threshold, "rule": rule, "copies": copies,
-        "tp": tp, "fn": fn, "fp": fp, "tn": tn,
-        "tpr": ratio(tp, tp + fn), "fpr": ratio(fp, fp + tn), "tnr": ratio(tn, fp + tn),
-        "precision": ratio(tp, tp + fp), "accuracy": ratio(tp + tn, tp + fp + fn + tn),
-        "f1": ratio(2 * tp, 2 * tp + fn + fp),
-    }
-    shown["roc_point"] = (shown["fpr"], shown["tpr"])
-    shown["pr_point"] = (shown["tpr"], shown["precision"])
-    return shown

@@ -2,20 +2,24 @@
 
 Each chapter page of the built book (``_build/html/chapters``) is served on 127.0.0.1 and opened
 with every non-local request aborted. The page must load with no console error and without
-trying to fetch anything from outside. On each threshold explorer (found by its CSS class) we
-move the threshold with the keyboard and by dragging, switch the rule and, where there is one,
-the class-balance slider, and after every move read the numbers the page displays and compare
-them with evalcore's confusion matrix at the displayed threshold, computed here from the labels
-and scores the explorer embeds in the page.
+trying to fetch anything from outside. Each threshold explorer's labels and scores are read
+from the widget state the page embeds (``application/vnd.jupyter.widget-state+json``); on each
+explorer we walk the threshold over every operating point with the arrow keys, try Home, End,
+PageUp and PageDown, switch the rule, click the track and, where there is one, move the
+class-balance control, and after every change compare the numbers the page displays with
+evalcore's confusion matrix at the displayed threshold. Other tests check the layout on a
+projector (1280x720 at 150% zoom) and a phone, and the explorer's light card in the dark theme.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import re
 import warnings
 from pathlib import Path
+from urllib.parse import urlparse
 
 import numpy as np
 import pytest
@@ -25,48 +29,68 @@ from conftest import BOOK_HTML
 
 RATE_NAMES = ("tpr", "fpr", "tnr", "precision", "accuracy", "f1")
 PAGES = sorted(p.name for p in (BOOK_HTML / "chapters").glob("*.html"))
+EXPLORER = ".evalcore-explorer"
 
-READ_VIEW = """box => {
-  const root = box.querySelector('.evalcore-explorer');
+READ_VIEW = """root => {
   const cells = {};
   root.querySelectorAll('[data-cell]').forEach(c => { cells[c.dataset.cell] = c.textContent; });
   const rates = {};
   root.querySelectorAll('[data-rate]').forEach(c => { rates[c.dataset.rate] = [c.dataset.value, c.textContent]; });
   const marker = root.querySelector('.ee-roc-marker');
-  const handle = box.querySelector('.widget-slider .noUi-handle');
+  const range = root.querySelector('input[type=range]');
   const table = root.querySelector('[data-cell="tp"]').closest('table');
+  const fieldset = root.querySelector('fieldset');
   return {
     threshold: root.dataset.threshold, rule: root.dataset.rule, copies: root.dataset.copies,
-    index: Number(root.dataset.index), shown_threshold: root.querySelector('[data-field="threshold"]').dataset.value,
+    position: Number(root.dataset.position), readout: root.querySelector('output').textContent,
+    readout_editable: root.querySelector('output').isContentEditable,
     cells, rates,
     roc_marker: [marker.getAttribute('cx'), marker.getAttribute('cy'), marker.dataset.x, marker.dataset.y],
     roc_path: root.querySelector('.ee-roc .ee-curve').getAttribute('d'),
     pr_path: root.querySelector('.ee-pr .ee-curve').getAttribute('d'),
-    handle_label: handle.getAttribute('aria-label'), handle_text: handle.getAttribute('aria-valuetext'),
-    handle_max: Number(handle.getAttribute('aria-valuemax')),
+    range_value: Number(range.value), range_max: Number(range.max),
+    range_label: range.labels.length ? range.labels[0].textContent : '',
+    range_text: range.getAttribute('aria-valuetext'),
+    legend: fieldset ? fieldset.querySelector('legend').textContent : '',
+    radios: [...root.querySelectorAll('input[type=radio]')].map(r => [r.value, r.checked,
+             r.labels.length ? r.labels[0].textContent.trim() : '']),
     table_headers: table ? table.querySelectorAll('th[scope]').length : 0,
   };
 }"""
 
 
-def displayed_explorers(html: str) -> int:
-    """How many threshold explorers the page displays, from its embedded widget state."""
+def widget_state(html: str) -> dict:
     found = re.search(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>',
                       html, re.S)
-    if not found:
-        return 0
-    state = json.loads(found.group(1))["state"]
+    return json.loads(found.group(1))["state"] if found else {}
+
+
+def displayed_explorer_states(html: str) -> list[dict]:
+    """The explorers the page displays, in page order: each model's state, buffers decoded."""
+    state = widget_state(html)
     shown = re.findall(r'<script type="application/vnd.jupyter.widget-view\+json">(.*?)</script>',
                        html, re.S)
+    found = []
 
-    def views_under(model_id: str) -> int:
-        model = state.get(model_id, {}).get("state", {})
-        if model.get("evalcore_widget") == "threshold-explorer":
-            return 1
-        return sum(views_under(child.removeprefix("IPY_MODEL_"))
-                   for child in model.get("children", []))
+    def collect(model_id: str) -> None:
+        model = state.get(model_id, {})
+        values = model.get("state", {})
+        if values.get("evalcore_widget") == "threshold-explorer":
+            values = dict(values)
+            for buffer in model.get("buffers", []):
+                values[buffer["path"][0]] = base64.b64decode(buffer["data"])
+            found.append(values)
+        for child in values.get("children", []):
+            collect(child.removeprefix("IPY_MODEL_"))
 
-    return sum(views_under(json.loads(view)["model_id"]) for view in shown)
+    for view in shown:
+        collect(json.loads(view)["model_id"])
+    return found
+
+
+def displayed_explorers(html: str) -> int:
+    """How many threshold explorers the page displays, from its embedded widget state."""
+    return len(displayed_explorer_states(html))
 
 
 def chapter_pages(book_html: Path) -> list[Path]:
@@ -84,22 +108,34 @@ def chapter_html(book_html: Path, page: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def pages_with_explorers(book_html: Path) -> list[str]:
+    return [page.name for page in chapter_pages(book_html)
+            if displayed_explorers(page.read_text(encoding="utf-8"))]
+
+
 def test_the_book_has_explorers(book_html):
     counts = {page.name: displayed_explorers(page.read_text(encoding="utf-8"))
               for page in chapter_pages(book_html)}
-    assert sum(counts.values()) >= 1, f"no threshold explorer on any chapter page: {counts}"
+    assert sum(counts.values()) >= 5, f"an explorer is missing from the chapters: {counts}"
 
 
 def same(a: float, b: float) -> bool:
     return (math.isnan(a) and math.isnan(b)) or a == b
 
 
-def check_against_evalcore(view: dict, y: np.ndarray, s: np.ndarray,
-                           positions: np.ndarray) -> None:
+def check_against_evalcore(view: dict, y: np.ndarray, s: np.ndarray) -> dict:
+    """The displayed numbers equal evalcore's at the displayed threshold; returns the counts."""
     threshold, rule, copies = float(view["threshold"]), view["rule"], int(view["copies"])
-    assert float(view["shown_threshold"]) == threshold
-    # the page and Python agree on the threshold of each slider position
-    assert positions[view["index"]] == threshold
+    # the readout shows exactly the threshold the numbers are computed at, and so does the
+    # value text a screen reader speaks, with the rule
+    assert view["readout"].startswith("θ = ")
+    assert float(view["readout"].removeprefix("θ = ")) == threshold
+    assert view["range_text"] == f"{view['readout']}; predict 1 when score {'≥' if rule == '>=' else '>'} θ"
+    assert not view["readout_editable"]
+    distinct = np.unique(s)
+    position = int(np.searchsorted(distinct, threshold, side="left" if rule == ">=" else "right"))
+    assert view["position"] == view["range_value"] == position
+    assert view["range_max"] == len(distinct)
     weight = None if copies == 1 else np.where(y == 1, 1.0, float(copies))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ec.UndefinedMetricWarning)
@@ -118,148 +154,428 @@ def check_against_evalcore(view: dict, y: np.ndarray, s: np.ndarray,
             assert abs(float(text) - value) <= 5e-4 + 1e-12, (where, name, text, value)
     marker_x, marker_y = float(view["roc_marker"][2]), float(view["roc_marker"][3])
     assert same(marker_x, expected["fpr"]) and same(marker_y, expected["tpr"]), where
+    return shown_counts
 
 
-def exercise_explorer(tab, box) -> None:
-    data = json.loads(box.locator("script.evalcore-explorer-data").text_content())
-    y, s = np.array(data["labels"]), np.array(data["scores"], dtype=np.float64)
-    positions = ec.threshold_explorer(y, s).thresholds
-    read = lambda: box.evaluate(READ_VIEW)   # noqa: E731
-    check = lambda view: check_against_evalcore(view, y, s, positions)   # noqa: E731
+def wait_changed(tab, root, before: dict, keys=("position", "rule", "copies")) -> dict:
+    """Wait until the explorer shows another state than ``before``, then read it."""
+    tab.wait_for_function(
+        "([root, old, keys]) => keys.some(k => root.dataset[k] !== String(old[k]))",
+        arg=[root.element_handle(), {k: before[k] for k in keys}, list(keys)], timeout=10_000)
+    return root.evaluate(READ_VIEW)
+
+
+def strip_picture(root) -> bytes:
+    return root.locator(".ee-strip-layers").screenshot(animations="disabled")
+
+
+def exercise_explorer(tab, root, model: dict) -> None:
+    y = np.frombuffer(model["labels"], dtype=np.uint8).astype(int)
+    s = np.frombuffer(model["scores"], dtype="<f8")
+    read = lambda: root.evaluate(READ_VIEW)   # noqa: E731
+    check = lambda view: check_against_evalcore(view, y, s)   # noqa: E731
     view = read()
     check(view)
-    # accessible: the slider is named, says the threshold; the matrix is a table with headers
-    assert view["handle_label"] == "Threshold θ"
-    assert view["handle_text"].startswith("θ = ")
+    K = len(np.unique(s))
+    # accessible: named controls, the rule in a fieldset with a legend, a real table
+    assert view["range_label"] == "Threshold θ"
+    assert view["legend"] == "Predict 1 when"
+    assert [(value, label) for value, _, label in view["radios"]] == \
+        [(">", "score > θ"), (">=", "score ≥ θ")]
     assert view["table_headers"] == 4
 
-    # keyboard: one operating-point position per key press, away from the nearer end
-    handle = box.locator(".widget-slider .noUi-handle").first
-    handle.focus()
-    top = view["handle_max"]
-    first, back = ("ArrowLeft", "ArrowRight") if view["index"] > top / 2 else ("ArrowRight", "ArrowLeft")
+    # the keyboard: Home, then every arrow press is a new operating point, to the end
+    slider = root.locator("input[type=range]").first
+    slider.focus()
+    if view["position"] != 0:
+        tab.keyboard.press("Home")
+        view = wait_changed(tab, root, view)
+    assert view["position"] == 0
+    previous = check(view)
     markers = {tuple(view["roc_marker"][:2])}
-    for key in [first] * 3 + [back] * 2:
-        before = view["index"]
-        handle.press(key)
-        view = read()
-        assert abs(view["index"] - before) == 1, (key, before, view["index"])
-        assert view["handle_text"].startswith("θ = "), view["handle_text"]
-        check(view)
+    for step in range(1, K + 1):
+        tab.keyboard.press("ArrowRight")
+        view = wait_changed(tab, root, view)
+        assert view["position"] == step, (step, view["position"])
+        counts = check(view)
+        assert counts != previous, f"ArrowRight to position {step} did not change the counts"
+        previous = counts
         markers.add(tuple(view["roc_marker"][:2]))
     assert len(markers) > 1, "the ROC marker did not move while the threshold moved"
+    assert view["position"] == K and view["cells"]["tp"] == view["cells"]["fp"] == "0"
+    big = max(1, round(K / 10))
+    for key, expected in (("PageDown", K - big), ("PageUp", K), ("ArrowLeft", K - 1),
+                          ("Home", 0), ("PageUp", min(big, K)), ("End", K)):
+        tab.keyboard.press(key)
+        view = wait_changed(tab, root, view)
+        assert view["position"] == expected, (key, expected, view["position"])
+        check(view)
 
-    # drag the handle to the far side of the track
-    track = box.locator(".widget-slider .noUi-base").first.bounding_box()
-    grip = handle.bounding_box()
-    target = 0.15 if view["index"] > top / 2 else 0.85
-    start_marker, start_index = view["roc_marker"][:2], view["index"]
-    tab.mouse.move(grip["x"] + grip["width"] / 2, grip["y"] + grip["height"] / 2)
-    tab.mouse.down()
-    tab.mouse.move(track["x"] + target * track["width"], grip["y"] + grip["height"] / 2, steps=8)
-    tab.mouse.up()
+    # the rule: on a score the strip and the counts change; below every score neither does
+    rule_radio = lambda rule: root.locator(f"input[type=radio][value='{rule}']")   # noqa: E731
+    if view["rule"] != ">":
+        rule_radio(">").check()
+        view = wait_changed(tab, root, view)
+    slider.focus()
+    tab.keyboard.press("Home")
+    view = wait_changed(tab, root, view)          # θ below every score, whatever the rule
+    assert view["position"] == 0 and float(view["threshold"]) < s.min()
+    tab.keyboard.press("ArrowRight")
+    view = wait_changed(tab, root, view)          # θ = the lowest score, under ">"
+    assert float(view["threshold"]) == s.min()
+    on_score = (check(view), strip_picture(root))
+    rule_radio(">=").check()
+    view = wait_changed(tab, root, view)
+    assert float(view["threshold"]) == s.min() and view["position"] == 0
+    counts = check(view)
+    assert counts["tp"] + counts["fp"] > on_score[0]["tp"] + on_score[0]["fp"]
+    assert strip_picture(root) != on_score[1], "the strip did not change with the rule on a score"
+    rule_radio(">").check()
+    view = wait_changed(tab, root, view)
+    assert strip_picture(root) == on_score[1]
+    slider.focus()
+    tab.keyboard.press("Home")
+    view = wait_changed(tab, root, view)
+    below = strip_picture(root)
+    rule_radio(">=").check()
+    tab.wait_for_function("root => root.dataset.rule === '>='", arg=root.element_handle())
     view = read()
-    assert view["index"] != start_index, "dragging the slider did not move the threshold"
+    assert view["position"] == 0 and float(view["threshold"]) < s.min()
     check(view)
-    assert view["roc_marker"][:2] != start_marker, "the ROC marker did not move on a drag"
+    assert strip_picture(root) == below, "the strip changed with the rule off every score"
 
-    # switch the rule
-    old_rule = view["rule"]
-    box.locator(".widget-radio-box input[type=radio]:not(:checked)").first.check()
-    view = read()
-    assert view["rule"] != old_rule
+    # the mouse: a click near the far end of the track moves the threshold there
+    box = slider.bounding_box()
+    slider.click(position={"x": box["width"] * 0.9, "y": box["height"] / 2})
+    view = wait_changed(tab, root, view)
+    assert view["position"] > K / 2
     check(view)
 
     # the class-balance control, where there is one: ROC stays put, PR moves
-    sliders = box.locator(".widget-slider .noUi-handle")
-    if sliders.count() > 1:
-        copies = sliders.nth(1)
-        assert copies.get_attribute("aria-label") == "Copies of each negative"
+    ranges = root.locator("input[type=range]")
+    if ranges.count() > 1:
+        copies = ranges.nth(1)
+        assert copies.evaluate("r => r.labels[0].textContent") == "Copies of each negative"
         before = read()
         copies.focus()
         for _ in range(3):
-            copies.press("ArrowRight")
-        view = read()
+            tab.keyboard.press("ArrowRight")
+            view = wait_changed(tab, root, view)
         assert int(view["copies"]) == int(before["copies"]) + 3
         check(view)
         assert view["roc_path"] == before["roc_path"], "the ROC curve moved with the class balance"
         assert view["pr_path"] != before["pr_path"], "the PR curve did not move with the balance"
 
 
-@pytest.mark.parametrize("page", PAGES or ["(no chapter pages built)"])
-def test_chapter_page_works_offline(page, book_html, book_url, offline_page):
-    expected = displayed_explorers(chapter_html(book_html, page))
-    tab = offline_page.page
+def open_chapter(tab, book_url, page: str, expected: int) -> None:
     tab.goto(f"{book_url}chapters/{page}", wait_until="load")
     if expected:
         tab.wait_for_function(
             "n => document.querySelectorAll('.evalcore-explorer[data-ready]').length >= n",
             arg=expected, timeout=30_000)
+
+
+@pytest.mark.parametrize("page", PAGES or ["(no chapter pages built)"])
+def test_chapter_page_works_offline(page, book_html, book_url, offline_page):
+    models = displayed_explorer_states(chapter_html(book_html, page))
+    tab = offline_page.page
+    open_chapter(tab, book_url, page, len(models))
     tab.wait_for_load_state("networkidle")
-    boxes = tab.locator(".evalcore-threshold-explorer")
-    assert boxes.count() == expected
-    for i in range(expected):
-        box = boxes.nth(i)
-        box.scroll_into_view_if_needed()
-        exercise_explorer(tab, box)
+    roots = tab.locator(EXPLORER)
+    assert roots.count() == len(models)
+    for i, model in enumerate(models):
+        root = roots.nth(i)
+        root.scroll_into_view_if_needed()
+        title = root.evaluate("r => (r.querySelector('.ee-title') || {}).textContent || ''")
+        assert title == model["title"], "the page's explorers are not in the state's order"
+        exercise_explorer(tab, root, model)
     tab.wait_for_load_state("networkidle")
     assert offline_page.blocked == [], f"the page tried to fetch from outside: {offline_page.blocked}"
     assert offline_page.errors == [], "\n".join(offline_page.errors)
 
 
-# ---- slider stacks: a slider over precomputed panes (evalcore.slider_stack) ---------------------
+def _tab(chromium, **context):
+    """A tab with its own viewport and zoom; every non-local request is aborted and recorded."""
+    ctx = chromium.new_context(service_workers="block", **context)
+    tab = ctx.new_page()
+    blocked = []
 
+    def route(r):
+        url = urlparse(r.request.url)
+        if url.scheme in ("data", "blob") or url.hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    tab.route("**/*", route)
+    return ctx, tab, blocked
+
+
+BOXES = """root => Object.fromEntries([['range', 'input[type=range]'], ['matrix', '.ee-cm'],
+    ['roc', '.ee-roc'], ['pr', '.ee-pr'], ['root', ':scope']].map(([k, sel]) => {
+      const b = (sel === ':scope' ? root : root.querySelector(sel)).getBoundingClientRect();
+      return [k, {left: b.left, right: b.right, top: b.top, bottom: b.bottom}];
+    }).concat([['scroll', [root.scrollWidth, root.clientWidth, root.scrollHeight,
+                            root.clientHeight]]]))"""
+
+
+@pytest.mark.parametrize("page", ["01_confusion_matrix.html", "07_end_to_end.html"])
+def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_url, chromium):
+    """1280x720 at 150% zoom: the slider, the matrix and the ROC plot fit in one window."""
+    expected = displayed_explorers(chapter_html(book_html, page))
+    assert expected
+    ctx, tab, blocked = _tab(chromium, viewport={"width": 853, "height": 480},
+                             device_scale_factor=1.5)
+    open_chapter(tab, book_url, page, expected)
+    root = tab.locator(EXPLORER).first
+    # the top of the explorer's controls at the top of the window
+    root.locator("input[type=range]").first.evaluate("r => r.scrollIntoView({block: 'start'})")
+    tab.wait_for_timeout(100)
+    boxes = root.evaluate(BOXES)
+    top = boxes["range"]["top"] - 4
+    assert top >= -1
+    for name in ("range", "matrix", "roc"):
+        box = boxes[name]
+        assert box["bottom"] - top <= 480 and box["left"] >= 0 and box["right"] <= 853, (name, box)
+    assert boxes["roc"]["left"] >= boxes["matrix"]["right"], "the ROC plot is not beside the matrix"
+    width, client_width, height, client_height = boxes["scroll"]
+    assert width <= client_width and height <= client_height, "the explorer scrolls inside"
+    assert not blocked
+    ctx.close()
+
+
+def test_phone_stacks_the_panels(book_html, book_url, chromium):
+    page = "05_precision_recall.html"       # the explorer with the most controls
+    expected = displayed_explorers(chapter_html(book_html, page))
+    ctx, tab, blocked = _tab(chromium, viewport={"width": 390, "height": 844},
+                             device_scale_factor=2)
+    open_chapter(tab, book_url, page, expected)
+    root = tab.locator(EXPLORER).first
+    root.scroll_into_view_if_needed()
+    boxes = root.evaluate(BOXES)
+    for name in ("range", "matrix", "roc", "pr", "root"):
+        assert boxes[name]["left"] >= 0 and boxes[name]["right"] <= 390, (name, boxes[name])
+    width, client_width, _, _ = boxes["scroll"]
+    assert width <= client_width, "the explorer is wider than a phone"
+    assert boxes["roc"]["top"] >= boxes["matrix"]["bottom"], "the panels do not stack"
+    assert not blocked
+    ctx.close()
+
+
+def test_dark_theme_keeps_a_light_card_and_hollow_radio(book_html, book_url, chromium):
+    page = "01_confusion_matrix.html"
+    ctx, tab, blocked = _tab(chromium, viewport={"width": 1200, "height": 900},
+                             color_scheme="dark")
+    open_chapter(tab, book_url, page, displayed_explorers(chapter_html(book_html, page)))
+    tab.evaluate("() => document.documentElement.setAttribute('data-theme', 'dark')")
+    tab.wait_for_timeout(300)
+    root = tab.locator(EXPLORER).first
+    root.scroll_into_view_if_needed()
+    page_background = tab.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    card = root.evaluate("r => getComputedStyle(r).backgroundColor")
+    assert card == "rgb(255, 255, 255)" and card != page_background
+    from PIL import Image
+    import io
+
+    def centre(selector: str) -> tuple:
+        image = Image.open(io.BytesIO(root.locator(selector).screenshot())).convert("RGB")
+        return image.getpixel((image.width // 2, image.height // 2))
+
+    unchecked = root.locator("input[type=radio]:not(:checked)").first
+    assert unchecked.count() == 1
+    hollow = centre("input[type=radio]:not(:checked)")
+    filled = centre("input[type=radio]:checked")
+    assert min(hollow) >= 200, f"the unchecked radio is not hollow in the dark theme: {hollow}"
+    assert min(filled) < 200, f"the checked radio is not filled: {filled}"
+    assert not blocked
+    ctx.close()
+
+
+# ---- slider stacks: a native slider over precomputed panes (evalcore.slider_stack) -------------
+
+STACK = ".evalcore-slider-stack"
 READ_STACK = """box => {
-  const handle = box.querySelector('.widget-slider .noUi-handle');
-  const panes = [...box.querySelectorAll(':scope > .widget-box > *')];
-  const visible = panes.filter(p => p.offsetParent !== null);
+  const input = box.querySelector('input[type=range]');
+  const output = box.querySelector('output');
+  const pane = box.querySelector('.ess-pane');
+  const img = pane.querySelector('img');
   return {
-    readout: box.querySelector('.widget-readout').textContent,
-    label: handle.getAttribute('aria-label'), valuetext: handle.getAttribute('aria-valuetext'),
-    now: Number(handle.getAttribute('aria-valuenow')), max: Number(handle.getAttribute('aria-valuemax')),
-    visible: visible.map(p => p.innerHTML.length + ':' + p.innerHTML.slice(-200)),
+    index: Number(box.querySelector('.ess').dataset.index), value: Number(input.value),
+    max: Number(input.max), valuetext: input.getAttribute('aria-valuetext'),
+    readout: output.textContent, readout_tag: output.tagName,
+    readout_editable: output.isContentEditable,
+    name: input.labels.length ? input.labels[0].textContent : '',
+    panes_in_dom: pane.children.length,
+    src: img ? img.getAttribute('src') : null, alt: img ? img.getAttribute('alt') : null,
+    html: pane.innerHTML,
+    editable: box.querySelectorAll('input:not([type=range]), textarea, select, [contenteditable]').length,
   };
 }"""
 
 
-def displayed_slider_stacks(html: str) -> int:
-    """How many slider stacks the page's embedded widget state holds."""
-    return html.count('"evalcore-slider-stack"')
+def displayed_slider_stack_states(html: str) -> list[dict]:
+    """The slider stacks the page displays, in page order: each model's state (labels, panes)."""
+    state = widget_state(html)
+    shown = re.findall(r'<script type="application/vnd.jupyter.widget-view\+json">(.*?)</script>',
+                       html, re.S)
+    found = []
+
+    def collect(model_id: str) -> None:
+        values = state.get(model_id, {}).get("state", {})
+        if values.get("evalcore_widget") == "slider-stack":
+            found.append(values)
+        for child in values.get("children", []):
+            collect(child.removeprefix("IPY_MODEL_"))
+
+    for view in shown:
+        collect(json.loads(view)["model_id"])
+    return found
+
+
+def pane_image(pane_html: str) -> tuple[str | None, str | None]:
+    """The src and alt of a pane's image, read from the embedded state with the html parser."""
+    import html.parser
+
+    found = {}
+
+    class Parser(html.parser.HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if tag == "img" and not found:
+                found.update(attrs)
+
+    Parser().feed(pane_html)
+    return found.get("src"), found.get("alt")
 
 
 def test_the_book_has_slider_stacks(book_html):
-    counts = {page.name: displayed_slider_stacks(page.read_text(encoding="utf-8"))
+    counts = {page.name: len(displayed_slider_stack_states(page.read_text(encoding="utf-8")))
               for page in chapter_pages(book_html)}
-    assert sum(counts.values()) >= 1, f"no slider stack on any chapter page: {counts}"
+    assert sum(counts.values()) >= 2, f"chapters 9 and 10 each show a slider stack: {counts}"
+    assert counts.get("09_uncertainty.html") == 1 and counts.get("10_costs_hulls.html") == 1
+
+
+def check_stack(box, model: dict, position: int) -> None:
+    """The stack shows position `position`: slider, readout, valuetext and the one pane agree."""
+    seen = box.evaluate(READ_STACK)
+    label = model["labels"][position]
+    assert seen["index"] == seen["value"] == position
+    assert seen["readout"] == seen["valuetext"] == label, seen
+    assert seen["readout_tag"] == "OUTPUT" and not seen["readout_editable"]
+    assert seen["editable"] == 0, "the slider stack must have nothing to type into"
+    assert seen["panes_in_dom"] == 1, "only the pane shown may be in the DOM"
+    src, alt = pane_image(model["panes"][position])
+    if src is not None:
+        assert (seen["src"], seen["alt"]) == (src, alt), "the pane shown is not the label's"
+    else:
+        assert seen["html"].strip(), "the pane shown is empty"
+
+
+def press_and_wait(tab, box, key: str, position: int) -> None:
+    """Press `key` on the slider and wait until the stack shows `position`."""
+    box.locator("input[type=range]").press(key)
+    tab.wait_for_function("([box, i]) => box.querySelector('.ess').dataset.index === String(i)",
+                          arg=[box.element_handle(), position], timeout=10_000)
 
 
 @pytest.mark.parametrize("page", PAGES or ["(no chapter pages built)"])
 def test_slider_stacks_switch_panes_offline(page, book_html, book_url, offline_page):
-    expected = displayed_slider_stacks(chapter_html(book_html, page))
-    if not expected:
+    models = displayed_slider_stack_states(chapter_html(book_html, page))
+    if not models:
         return
     tab = offline_page.page
     tab.goto(f"{book_url}chapters/{page}", wait_until="load")
     tab.wait_for_function(
-        "n => document.querySelectorAll('.evalcore-slider-stack .noUi-handle').length >= n",
-        arg=expected, timeout=30_000)
-    boxes = tab.locator(".evalcore-slider-stack")
-    assert boxes.count() == expected
-    for i in range(expected):
+        "n => document.querySelectorAll('.evalcore-slider-stack input[type=range]').length >= n",
+        arg=len(models), timeout=30_000)
+    boxes = tab.locator(STACK)
+    assert boxes.count() == len(models)
+    for i, model in enumerate(models):
         box = boxes.nth(i)
         box.scroll_into_view_if_needed()
-        before = box.evaluate(READ_STACK)
-        assert len(before["visible"]) == 1, "a slider stack must show exactly one pane"
-        assert before["label"], "the slider's handle has no accessible name"
-        assert before["valuetext"] == before["readout"]
-        key = "ArrowLeft" if before["now"] >= before["max"] else "ArrowRight"
-        box.locator(".widget-slider .noUi-handle").first.press(key)
-        tab.wait_for_function("([box, old]) => box.querySelector('.widget-readout').textContent"
-                              " !== old", arg=[box.element_handle(), before["readout"]],
-                              timeout=10_000)
-        after = box.evaluate(READ_STACK)
-        assert len(after["visible"]) == 1
-        assert after["visible"] != before["visible"], "moving the slider did not switch the pane"
-        assert after["valuetext"] == after["readout"] != before["readout"]
+        last = len(model["panes"]) - 1
+        assert len(model["labels"]) == last + 1 >= 2
+        check_stack(box, model, model["index"])
+        assert box.evaluate(READ_STACK)["name"] == model["description"], "the slider has no label"
+        press_and_wait(tab, box, "Home", 0)
+        check_stack(box, model, 0)
+        for position in range(1, last + 1):              # every arrow press changes the pane
+            press_and_wait(tab, box, "ArrowRight", position)
+            check_stack(box, model, position)
+        for position in range(last - 1, -1, -1):
+            press_and_wait(tab, box, "ArrowLeft", position)
+            check_stack(box, model, position)
+        press_and_wait(tab, box, "End", last)
+        check_stack(box, model, last)
+        press_and_wait(tab, box, "ArrowDown", last - 1)
+        check_stack(box, model, last - 1)
+        press_and_wait(tab, box, "ArrowUp", last)
+        # typing into the readout changes nothing: the next key press still lands where expected
+        box.locator("output").click()
+        tab.keyboard.type("1280abc")
+        press_and_wait(tab, box, "ArrowLeft", last - 1)
+        check_stack(box, model, last - 1)
+        # dragging the thumb to the left end shows the first pane
+        track = box.locator("input[type=range]").bounding_box()
+        tab.mouse.click(track["x"] + 1, track["y"] + track["height"] / 2)
+        tab.wait_for_function("box => box.querySelector('.ess').dataset.index === '0'",
+                              arg=box.element_handle(), timeout=10_000)
+        check_stack(box, model, 0)
     assert offline_page.blocked == [], f"the page tried to fetch from outside: {offline_page.blocked}"
     assert offline_page.errors == [], "\n".join(offline_page.errors)
+
+
+STACK_BOXES = """box => {
+  const header = document.querySelector('.bd-header-article');
+  const sticky = header && getComputedStyle(header).position === 'sticky'
+    ? header.getBoundingClientRect().height : 0;
+  window.scrollTo(0, window.scrollY + box.getBoundingClientRect().top - sticky);
+  const rect = e => { const b = e.getBoundingClientRect();
+                      return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; };
+  return {sticky, height: innerHeight, width: innerWidth, box: rect(box),
+          input: rect(box.querySelector('input[type=range]')),
+          output: rect(box.querySelector('output')), img: rect(box.querySelector('.ess-pane img'))};
+}"""
+
+
+@pytest.mark.parametrize("page", ["09_uncertainty.html", "10_costs_hulls.html"])
+def test_projector_shows_slider_and_figure_together(page, book_html, book_url, chromium):
+    """1280x720 at 150% zoom: the slider, its readout and the whole figure fit on the screen."""
+    chapter_html(book_html, page)
+    ctx, tab, blocked = _tab(chromium, viewport={"width": 853, "height": 480},
+                             device_scale_factor=1.5)
+    try:
+        tab.goto(f"{book_url}chapters/{page}", wait_until="load")
+        tab.wait_for_selector(f"{STACK} .ess-pane img", timeout=30_000)
+        tab.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                              arg=tab.locator(f"{STACK} .ess-pane img").element_handle())
+        seen = tab.locator(STACK).first.evaluate(STACK_BOXES)
+        for part in ("input", "output", "img"):
+            box = seen[part]
+            assert box["top"] >= seen["sticky"] - 1 and box["bottom"] <= seen["height"] + 1, (
+                f"the {part} is off the 853x480 screen: {seen}")
+            assert box["left"] >= 0 and box["right"] <= seen["width"] + 1, seen
+        assert seen["img"]["bottom"] - seen["img"]["top"] > 200, f"the figure is tiny: {seen}"
+        assert blocked == []
+    finally:
+        ctx.close()
+
+
+SIZES_AT = """([box, px]) => {
+  box.style.fontSize = px;
+  const w = s => box.querySelector(s).getBoundingClientRect().width;
+  return [w('input[type=range]'), w('.ess-pane img')];
+}"""
+
+
+def test_slider_stack_scales_with_the_font_size(book_html, book_url, offline_page):
+    """Sized in em: a larger font (presentation mode, size="large") makes slider and figure larger."""
+    chapter_html(book_html, "09_uncertainty.html")
+    tab = offline_page.page
+    tab.goto(f"{book_url}chapters/09_uncertainty.html", wait_until="load")
+    tab.wait_for_selector(f"{STACK} .ess-pane img", timeout=30_000)
+    box = tab.locator(STACK).first.element_handle()
+    small = tab.evaluate(SIZES_AT, [box, "8px"])
+    large = tab.evaluate(SIZES_AT, [box, "12px"])
+    for before, after in zip(small, large):
+        assert after == pytest.approx(1.5 * before, rel=0.02), (small, large)
