@@ -171,6 +171,12 @@ def test_lecture_notebook_runs_in_jupyterlab(lab, tab, name):
     assert "No renderer could be found" not in text
     figures = page.locator(".jp-MarkdownOutput img").count()
     assert figures >= _chapter_figures(name) > 0
+    # every figure resolved from its attachment and loaded, none wider than the notebook
+    page.wait_for_function("""() => [...document.querySelectorAll('.jp-MarkdownOutput img')]
+        .every(img => img.complete && img.naturalWidth > 0)""", timeout=10_000)
+    sizes = page.locator(".jp-MarkdownOutput img").evaluate_all(
+        "imgs => imgs.map(img => [img.clientWidth, img.clientHeight])")
+    assert all(0 < height <= 600 for _, height in sizes), f"figure sizes: {sizes}"
 
     # the saved-state widget already answers the keyboard (no kernel needed)
     _press_until_changed(page, explorer)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import doctest
 import functools
+import html
 import importlib.util
 import os
 import re
@@ -39,7 +40,9 @@ MYST_LEFTOVERS = {
 }
 MARKDOWN_ESCAPE = re.compile(r"\\([\\`*_\[\]<>$])")
 MARKDOWN_LINK = re.compile(r"(?<!!)\[([^\]]*)\]\(([^)\s]+\.ipynb)\)")
-IMAGE = re.compile(r"!\[(?P<alt>(?:\\.|[^\]\\])*)\]\(attachment:(?P<name>[^)\s]+)\)")
+IMAGE = re.compile(r"!\[(?P<alt>(?:\\.|[^\]\\])*)\]\(attachment:(?P<name>[^)\s]+)\)"
+                   r'|<img src="attachment:(?P<html_name>[^"]+)" alt="(?P<html_alt>[^"]*)"'
+                   r' width="(?P<width>\d+)">')
 
 
 @pytest.fixture(scope="session")
@@ -219,6 +222,7 @@ def test_figures_are_the_books(lectures, chapter, book_html):
             "caption": re.sub(r"\\\((.*?)\\\)", r"$\1$",
                               squash(caption.get_text())) if caption else "",
             "png": (book_html / "chapters" / img["src"]).resolve().read_bytes(),
+            "width": re.search(r"width:\s*(\d+)px", img.get("style", "")),
         })
     notebook = lecture_of(lectures, chapter)
     lecture_figures = []
@@ -226,13 +230,16 @@ def test_figures_are_the_books(lectures, chapter, book_html):
         if cell.cell_type != "markdown":
             continue
         for match in IMAGE.finditer(cell.source):
-            attachment = cell.get("attachments", {}).get(match["name"])
+            name = match["name"] or match["html_name"]
+            attachment = cell.get("attachments", {}).get(name)
             assert attachment and "image/png" in attachment, \
-                f"{chapter.stem}: no attachment {match['name']!r} in its cell"
+                f"{chapter.stem}: no attachment {name!r} in its cell"
             after = MARKDOWN_ESCAPE.sub(r"\1", cell.source[match.end():]).lstrip()
             numbered = re.match(r"\*\*(?P<number>[^*]+):\*\* ", after)
             lecture_figures.append({
-                "alt": MARKDOWN_ESCAPE.sub(r"\1", match["alt"]),
+                "alt": (html.unescape(match["html_alt"]) if match["html_name"]
+                        else MARKDOWN_ESCAPE.sub(r"\1", match["alt"])),
+                "width": match["width"],
                 "number": numbered["number"] if numbered else None,
                 "caption": squash(after[numbered.end():] if numbered else after),
                 "png": base64.b64decode(attachment["image/png"]),
@@ -242,6 +249,10 @@ def test_figures_are_the_books(lectures, chapter, book_html):
         assert lecture["alt"] == book["alt"] and lecture["alt"]
         assert lecture["number"] == book["number"]
         assert lecture["png"] == book["png"], f"{book['number']}: not the book's image"
+        # drawn at twice its size for sharp screens: shown at the width the book shows it,
+        # so it fits a projector as it fits the page
+        assert book["width"] and lecture["width"] == book["width"][1], \
+            (book["number"], lecture["width"])
         # the caption's words, markup aside (**bold**, `code`, *italics*)
         plain = re.sub(r"[*`]", "", lecture["caption"])
         assert plain.startswith(re.sub(r"[*`]", "", book["caption"])), (book["caption"], plain)

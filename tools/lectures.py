@@ -17,8 +17,9 @@ What changes, markdown cells only:
 
 * ``{glue:text}`key:fmt``` becomes the glued value, formatted by myst-nb's own
   ``format_plain_text`` (the book's code), taken from the chapter's stored glue outputs;
-* ``{glue:figure}`` becomes the figure as a cell attachment ``![alt](attachment:key.png)``
-  followed by its caption, numbered as the book numbers it (``**Fig. 3.1:** ...``);
+* ``{glue:figure}`` becomes the figure as a cell attachment, ``<img src="attachment:key.png"
+  alt=... width=...>`` at the width the book shows it (``![alt](attachment:key.png)`` when
+  the output gives no width), followed by its caption, numbered as the book numbers it (``**Fig. 3.1:** ...``);
 * ``{cite}`` becomes the book's label (``[9, 22]``), ``{numref}`` the book's number
   (``Fig. 3.2``), ``{ref}``/``{doc}`` the target's title (a link to the other lecture
   notebook when the target is another chapter); ``(label)=`` lines are removed;
@@ -347,7 +348,15 @@ class ChapterConverter:
         filename = f"{key}.png"
         self.attachments[filename] = {"image/png": data["image/png"]}
         alt = options.get("alt", "").replace("\n", " ")
-        lines = [f"![{escape_markdown(alt)}](attachment:{filename})"]
+        # The glued PNG is drawn at twice its size for sharp screens ("retina"); its display
+        # width is in the output's metadata. Markdown images have no width, so a sized figure
+        # is an HTML <img>, which JupyterLab resolves like a markdown attachment.
+        width = self.glue[key].get("metadata", {}).get("image/png", {}).get("width")
+        if width:
+            lines = [f'<img src="attachment:{filename}" alt="{html.escape(alt)}" '
+                     f'width="{int(width)}">']
+        else:
+            lines = [f"![{escape_markdown(alt)}](attachment:{filename})"]
         label = options.get("name", "").strip().lower()
         found = self.book.figure_number(self.docname, label) if label else None
         text = "\n".join(strip_blank(self.blocks(caption)))

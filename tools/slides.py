@@ -190,6 +190,12 @@ def plan_slides(nb):
         if any(tag in DROP_TAGS for tag in _tags(cell)):
             continue
         if cell.cell_type == "markdown":
+            # figures are cell attachments, some in HTML <img> (sized): nbconvert resolves
+            # only markdown images, so every attachment becomes a data URI here
+            for name, bundle in cell.get("attachments", {}).items():
+                for kind, data in bundle.items():
+                    cell.source = cell.source.replace(f"attachment:{name}",
+                                                      f"data:{kind};base64,{data}")
             for number, piece in enumerate(split_at_headings(cell.source)):
                 new = copy.deepcopy(cell)
                 new.source = piece
