@@ -16,6 +16,8 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from ._validation import check_one_of
+
 _HERE = Path(__file__).parent
 #: The ``size`` values: the widget's font size, which everything in it is measured in.
 SIZES = ("normal", "large")
@@ -68,9 +70,7 @@ class SliderStack(anywidget.AnyWidget):
 
     @traitlets.validate("size")
     def _valid_size(self, proposal) -> str:
-        if proposal["value"] not in SIZES:
-            raise ValueError(f"size must be one of {SIZES}, got {proposal['value']!r}")
-        return proposal["value"]
+        return check_one_of(proposal["value"], SIZES, "size")
 
     @property
     def label(self) -> str:

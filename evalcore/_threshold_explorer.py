@@ -20,7 +20,7 @@ import numpy as np
 import traitlets
 
 from ._ranking import tie_groups
-from ._validation import check_binary_scores, check_rule, check_threshold
+from ._validation import check_binary_scores, check_one_of, check_rule, check_threshold
 from .confusion import ConfusionMatrix, confusion_matrix_at
 
 _HERE = Path(__file__).parent
@@ -182,9 +182,7 @@ class ThresholdExplorer(anywidget.AnyWidget):
 
     @traitlets.validate("size")
     def _valid_size(self, proposal) -> str:
-        if proposal["value"] not in SIZES:
-            raise ValueError(f"size must be one of {SIZES}, got {proposal['value']!r}")
-        return proposal["value"]
+        return check_one_of(proposal["value"], SIZES, "size")
 
     # --- derived state -------------------------------------------------------------------
     @property

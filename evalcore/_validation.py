@@ -139,6 +139,13 @@ def check_rule(rule: Any) -> str:
     return rule
 
 
+def check_one_of(value: Any, choices: tuple, name: str) -> Any:
+    """Return ``value`` if it is one of ``choices``; the error names the argument and the set."""
+    if isinstance(value, str) and value in choices:
+        return value
+    raise ValueError(f"{name} must be one of {choices}, got {value!r}")
+
+
 def check_threshold(threshold: Any, name: str = "threshold") -> float:
     """Return ``threshold`` as a float; it may be infinite but not NaN."""
     if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):

@@ -70,9 +70,9 @@ def chromium():
 class OfflinePage:
     """A browser tab that aborts every request not to 127.0.0.1 and records what went wrong."""
 
-    def __init__(self, browser) -> None:
-        self.context = browser.new_context(viewport={"width": 1200, "height": 900},
-                                           service_workers="block")
+    def __init__(self, browser, **context) -> None:
+        context.setdefault("viewport", {"width": 1200, "height": 900})
+        self.context = browser.new_context(service_workers="block", **context)
         self.page = self.context.new_page()
         self.blocked: list[str] = []        # non-local requests attempted (all aborted)
         self.errors: list[str] = []         # console errors and uncaught exceptions
@@ -92,6 +92,13 @@ class OfflinePage:
 
     def close(self) -> None:
         self.context.close()
+
+
+def offline_tab(browser, **context):
+    """A tab with its own context options (viewport, zoom, colour scheme) whose non-local
+    requests are aborted and recorded: returns (context, page, blocked URLs)."""
+    tab = OfflinePage(browser, **context)
+    return tab.context, tab.page, tab.blocked
 
 
 def _is_local(url: str) -> bool:

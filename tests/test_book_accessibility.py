@@ -13,11 +13,10 @@ Every page is served on 127.0.0.1 with every other request aborted.
 
 from __future__ import annotations
 
-from urllib.parse import urlparse
 
 import pytest
 
-from conftest import BOOK_HTML
+from conftest import BOOK_HTML, offline_tab
 
 CHAPTER_PAGES = sorted(f"chapters/{p.name}" for p in (BOOK_HTML / "chapters").glob("*.html"))
 TOP_PAGES = sorted(p.name for p in BOOK_HTML.glob("*.html"))
@@ -31,28 +30,6 @@ MATHJAX_DONE = """async () => {
   });
   return document.querySelectorAll('mjx-container').length;
 }"""
-
-
-def is_local(url: str) -> bool:
-    parsed = urlparse(url)
-    return parsed.scheme in ("data", "blob") or parsed.hostname == "127.0.0.1"
-
-
-def new_tab(chromium, **context):
-    """A tab with its own viewport; every non-local request is aborted and recorded."""
-    ctx = chromium.new_context(service_workers="block", **context)
-    tab = ctx.new_page()
-    blocked: list[str] = []
-
-    def route(r) -> None:
-        if is_local(r.request.url):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    tab.route("**/*", route)
-    return ctx, tab, blocked
 
 
 def chapter_html(book_html, page: str) -> None:
@@ -82,7 +59,7 @@ FOCUSED = """() => {
 
 def test_formulas_are_out_of_the_tab_order(book_html, book_url, chromium):
     chapter_html(book_html, "01_confusion_matrix.html")
-    ctx, tab, blocked = new_tab(chromium, viewport={"width": 1200, "height": 900})
+    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 1200, "height": 900})
     try:
         formulas = open_page(tab, book_url, "chapters/01_confusion_matrix.html")
         assert formulas > 20, "chapter 1 should have its formulas typeset"
@@ -161,7 +138,7 @@ LOW_CONTRAST = """theme => {
 def test_table_text_contrast(page, theme, book_html, book_url, chromium):
     if not (book_html / page).is_file():
         pytest.fail(f"{page} is not built", pytrace=False)
-    ctx, tab, blocked = new_tab(chromium, viewport={"width": 1200, "height": 900})
+    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 1200, "height": 900})
     try:
         open_page(tab, book_url, page)
         result = tab.evaluate(LOW_CONTRAST, theme)
@@ -176,7 +153,7 @@ def test_table_text_contrast(page, theme, book_html, book_url, chromium):
 def test_chapter_1_dark_captions(book_html, book_url, chromium):
     """The case that was 1.7:1: the captions of ConfusionMatrix.to_html tables in dark mode."""
     chapter_html(book_html, "01_confusion_matrix.html")
-    ctx, tab, _ = new_tab(chromium, viewport={"width": 1200, "height": 900})
+    ctx, tab, _ = offline_tab(chromium, viewport={"width": 1200, "height": 900})
     try:
         open_page(tab, book_url, "chapters/01_confusion_matrix.html")
         result = tab.evaluate(LOW_CONTRAST.replace(
@@ -220,7 +197,7 @@ PHONE_LAYOUT = """() => {
 def test_phone_layout(page, book_html, book_url, chromium):
     if not (book_html / page).is_file():
         pytest.fail(f"{page} is not built", pytrace=False)
-    ctx, tab, blocked = new_tab(chromium, viewport={"width": 390, "height": 844},
+    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 390, "height": 844},
                              device_scale_factor=2, is_mobile=True, has_touch=True)
     try:
         open_page(tab, book_url, page)
@@ -237,7 +214,7 @@ def test_phone_layout(page, book_html, book_url, chromium):
 def test_phone_shows_wide_formulas_in_chapter_9(book_html, book_url, chromium):
     """Chapter 9 has formulas wider than a phone: they scroll (the test above is not vacuous)."""
     chapter_html(book_html, "09_uncertainty.html")
-    ctx, tab, _ = new_tab(chromium, viewport={"width": 390, "height": 844})
+    ctx, tab, _ = offline_tab(chromium, viewport={"width": 390, "height": 844})
     try:
         open_page(tab, book_url, "chapters/09_uncertainty.html")
         seen = tab.evaluate(PHONE_LAYOUT)

@@ -19,13 +19,12 @@ import math
 import re
 import warnings
 from pathlib import Path
-from urllib.parse import urlparse
 
 import numpy as np
 import pytest
 
 import evalcore as ec
-from conftest import BOOK_HTML
+from conftest import BOOK_HTML, offline_tab
 
 RATE_NAMES = ("tpr", "fpr", "tnr", "precision", "accuracy", "f1")
 PAGES = sorted(p.name for p in (BOOK_HTML / "chapters").glob("*.html"))
@@ -65,8 +64,9 @@ def widget_state(html: str) -> dict:
     return json.loads(found.group(1))["state"] if found else {}
 
 
-def displayed_explorer_states(html: str) -> list[dict]:
-    """The explorers the page displays, in page order: each model's state, buffers decoded."""
+def displayed_widget_states(html: str, kind: str) -> list[dict]:
+    """The evalcore widgets of one kind ("threshold-explorer", "slider-stack") the page
+    displays, in page order: each model's state, binary buffers decoded."""
     state = widget_state(html)
     shown = re.findall(r'<script type="application/vnd.jupyter.widget-view\+json">(.*?)</script>',
                        html, re.S)
@@ -75,7 +75,7 @@ def displayed_explorer_states(html: str) -> list[dict]:
     def collect(model_id: str) -> None:
         model = state.get(model_id, {})
         values = model.get("state", {})
-        if values.get("evalcore_widget") == "threshold-explorer":
+        if values.get("evalcore_widget") == kind:
             values = dict(values)
             for buffer in model.get("buffers", []):
                 values[buffer["path"][0]] = base64.b64decode(buffer["data"])
@@ -86,6 +86,11 @@ def displayed_explorer_states(html: str) -> list[dict]:
     for view in shown:
         collect(json.loads(view)["model_id"])
     return found
+
+
+def displayed_explorer_states(html: str) -> list[dict]:
+    """The explorers the page displays, in page order: each model's state, buffers decoded."""
+    return displayed_widget_states(html, "threshold-explorer")
 
 
 def displayed_explorers(html: str) -> int:
@@ -294,24 +299,6 @@ def test_chapter_page_works_offline(page, book_html, book_url, offline_page):
     assert offline_page.errors == [], "\n".join(offline_page.errors)
 
 
-def _tab(chromium, **context):
-    """A tab with its own viewport and zoom; every non-local request is aborted and recorded."""
-    ctx = chromium.new_context(service_workers="block", **context)
-    tab = ctx.new_page()
-    blocked = []
-
-    def route(r):
-        url = urlparse(r.request.url)
-        if url.scheme in ("data", "blob") or url.hostname == "127.0.0.1":
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    tab.route("**/*", route)
-    return ctx, tab, blocked
-
-
 BOXES = """root => Object.fromEntries([['range', 'input[type=range]'], ['matrix', '.ee-cm'],
     ['roc', '.ee-roc'], ['pr', '.ee-pr'], ['root', ':scope']].map(([k, sel]) => {
       const b = (sel === ':scope' ? root : root.querySelector(sel)).getBoundingClientRect();
@@ -325,7 +312,7 @@ def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_ur
     """1280x720 at 150% zoom: the slider, the matrix and the ROC plot fit in one window."""
     expected = displayed_explorers(chapter_html(book_html, page))
     assert expected
-    ctx, tab, blocked = _tab(chromium, viewport={"width": 853, "height": 480},
+    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 853, "height": 480},
                              device_scale_factor=1.5)
     open_chapter(tab, book_url, page, expected)
     root = tab.locator(EXPLORER).first
@@ -348,7 +335,7 @@ def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_ur
 def test_phone_stacks_the_panels(book_html, book_url, chromium):
     page = "05_precision_recall.html"       # the explorer with the most controls
     expected = displayed_explorers(chapter_html(book_html, page))
-    ctx, tab, blocked = _tab(chromium, viewport={"width": 390, "height": 844},
+    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 390, "height": 844},
                              device_scale_factor=2)
     open_chapter(tab, book_url, page, expected)
     root = tab.locator(EXPLORER).first
@@ -365,7 +352,7 @@ def test_phone_stacks_the_panels(book_html, book_url, chromium):
 
 def test_dark_theme_keeps_a_light_card_and_hollow_radio(book_html, book_url, chromium):
     page = "01_confusion_matrix.html"
-    ctx, tab, blocked = _tab(chromium, viewport={"width": 1200, "height": 900},
+    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 1200, "height": 900},
                              color_scheme="dark")
     open_chapter(tab, book_url, page, displayed_explorers(chapter_html(book_html, page)))
     tab.evaluate("() => document.documentElement.setAttribute('data-theme', 'dark')")
@@ -416,21 +403,7 @@ READ_STACK = """box => {
 
 def displayed_slider_stack_states(html: str) -> list[dict]:
     """The slider stacks the page displays, in page order: each model's state (labels, panes)."""
-    state = widget_state(html)
-    shown = re.findall(r'<script type="application/vnd.jupyter.widget-view\+json">(.*?)</script>',
-                       html, re.S)
-    found = []
-
-    def collect(model_id: str) -> None:
-        values = state.get(model_id, {}).get("state", {})
-        if values.get("evalcore_widget") == "slider-stack":
-            found.append(values)
-        for child in values.get("children", []):
-            collect(child.removeprefix("IPY_MODEL_"))
-
-    for view in shown:
-        collect(json.loads(view)["model_id"])
-    return found
+    return displayed_widget_states(html, "slider-stack")
 
 
 def pane_image(pane_html: str) -> tuple[str | None, str | None]:
@@ -542,7 +515,7 @@ STACK_BOXES = """box => {
 def test_projector_shows_slider_and_figure_together(page, book_html, book_url, chromium):
     """1280x720 at 150% zoom: the slider, its readout and the whole figure fit on the screen."""
     chapter_html(book_html, page)
-    ctx, tab, blocked = _tab(chromium, viewport={"width": 853, "height": 480},
+    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 853, "height": 480},
                              device_scale_factor=1.5)
     try:
         tab.goto(f"{book_url}chapters/{page}", wait_until="load")

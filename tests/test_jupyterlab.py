@@ -25,7 +25,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from conftest import ROOT, _is_local
+from conftest import ROOT, offline_tab
 
 LECTURES = Path(os.environ.get("EVALCORE_LECTURES", ROOT / "_build" / "lectures"))
 #: Two chapters with a threshold explorer, run in full: the first (9 scores) and the
@@ -103,18 +103,7 @@ def lab(tmp_path_factory):
 @pytest.fixture
 def tab(chromium):
     """A 1280x900 tab whose non-local requests are aborted and recorded."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    blocked: list[str] = []
-
-    def route(route):
-        if _is_local(route.request.url):
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", route)
+    context, page, blocked = offline_tab(chromium, viewport={"width": 1280, "height": 900})
     yield page, blocked
     context.close()
 
