@@ -14,7 +14,9 @@ from ._validation import UndefinedMetricWarning
 from .calibration import ReliabilityCurve, brier_score, log_loss, reliability_curve
 from .confusion import (LAYOUTS, ConfusionMatrix, Layout, confusion_matrix, confusion_matrix_at,
                         predict)
-from .costs import OperatingPoint, expected_cost, threshold_by_cost, threshold_by_youden
+from .costs import (OperatingPoint, ThresholdChoice, expected_cost, threshold_at_fpr,
+                    threshold_at_precision, threshold_by_cost, threshold_by_youden,
+                    threshold_max_fbeta)
 from .curves import (MAX_PAIRS, EqualErrorRate, PrecisionRecallCurve, RocCurve, average_precision,
                      equal_error_rate, gini, partial_auc, pr_auc_trapezoid, precision_recall_curve,
                      roc_auc, roc_curve)
@@ -24,6 +26,7 @@ from .hull import (CostCurve, RocHull, cost_curve, cost_lines, iso_performance_s
                    optimal_operating_point, probability_cost, roc_convex_hull)
 from .information import entropy, mutual_information, mutual_information_from_table
 from .multiclass import multiclass_auc
+from .permutation import PermutationTest, auc_permutation_test, paired_permutation_test
 from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_confusion_matrix,
                        plot_cost_curves, plot_decision_scores, plot_equal_error_rate,
                        plot_interval_width, plot_intervals, plot_metric_bars, plot_pr,
@@ -31,8 +34,9 @@ from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_
                        plot_roc_space, plot_sampling_distribution, plot_scores)
 from .precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
                                pr_auc_interpolated, prg_curve)
-from .uncertainty import (AucComparison, AucInterval, MetricInterval, bootstrap_ci, delong_test,
-                          delong_test_unpaired, delong_variance, roc_auc_ci)
+from .uncertainty import (AucComparison, AucInterval, AucSampleSize, MetricInterval,
+                          auc_sample_size, bootstrap_ci, delong_test, delong_test_unpaired,
+                          delong_variance, roc_auc_ci)
 from .widgets import figure_pane, slider_stack, threshold_explorer
 
 __version__ = "0.1.0"
@@ -56,4 +60,8 @@ __all__ = [
     "reliability_curve", "roc_auc", "roc_auc_ci", "roc_convex_hull", "roc_curve",
     "slider_stack", "threshold_by_cost", "threshold_by_youden", "threshold_explorer",
     "vojnovic_seven",
+    # statistics, part 1: permutation tests, sample size, threshold choice
+    "AucSampleSize", "PermutationTest", "ThresholdChoice", "auc_permutation_test",
+    "auc_sample_size", "paired_permutation_test", "threshold_at_fpr", "threshold_at_precision",
+    "threshold_max_fbeta",
 ]

@@ -146,6 +146,26 @@ def check_one_of(value: Any, choices: tuple, name: str) -> Any:
     raise ValueError(f"{name} must be one of {choices}, got {value!r}")
 
 
+def check_alternative(alternative: Any) -> str:
+    """Return ``alternative`` if it names a test's alternative hypothesis."""
+    if alternative not in ("two-sided", "greater", "less"):
+        raise ValueError(f"alternative must be 'two-sided', 'greater' or 'less', "
+                         f"got {alternative!r}")
+    return alternative
+
+
+def check_random_state(random_state: Any) -> np.random.Generator:
+    """A numpy Generator from ``None``, a non-negative integer or a Generator."""
+    if isinstance(random_state, bool):
+        raise TypeError(f"random_state must be None, an integer or a numpy Generator, "
+                        f"got {random_state!r}")
+    try:
+        return np.random.default_rng(random_state)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"random_state must be None, a non-negative integer or a numpy "
+                        f"Generator, got {random_state!r} ({exc})") from None
+
+
 def check_threshold(threshold: Any, name: str = "threshold") -> float:
     """Return ``threshold`` as a float; it may be infinite but not NaN."""
     if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):

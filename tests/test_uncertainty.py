@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import norm
+from scipy.stats import t as student_t
 from sklearn.metrics import roc_auc_score
 
 import evalcore as ec
@@ -362,9 +363,12 @@ def test_unpaired_test_by_formula():
     auc_a, var_a = brute_delong(SEVEN_Y, SEVEN_S)
     auc_b, var_b = brute_delong(y9, s9)
     z = (auc_a - auc_b) / math.sqrt(var_a + var_b)
+    # pROC's reference: Student's t with Welch-Satterthwaite degrees of freedom
+    df = (var_a + var_b) ** 2 / (var_a ** 2 / (7 - 1) + var_b ** 2 / (9 - 1))
     test = ec.delong_test_unpaired(SEVEN_Y, SEVEN_S, y9, s9)
     assert test.statistic == pytest.approx(z, rel=1e-12)
-    assert test.pvalue == pytest.approx(2 * norm.sf(abs(z)), rel=1e-12)
+    assert test.df == pytest.approx(df, rel=1e-12)
+    assert test.pvalue == pytest.approx(2 * student_t.sf(abs(z), df), rel=1e-10)
     swapped = ec.delong_test_unpaired(y9, s9, SEVEN_Y, SEVEN_S)
     assert swapped.statistic == -test.statistic
 
@@ -382,7 +386,7 @@ def test_errors_name_the_argument():
         ec.roc_auc_ci(SEVEN_Y, SEVEN_S, level=95)
     with pytest.raises(TypeError, match="level must be a real number"):
         ec.delong_test(SEVEN_Y, SEVEN_S, SEVEN_S, level="0.95")
-    with pytest.raises(ValueError, match="method must be 'delong' or 'bootstrap'"):
+    with pytest.raises(ValueError, match="method must be 'delong', 'logit', 'hanley_mcneil' or"):
         ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="hanley")
     with pytest.raises(ValueError, match="n_boot must be at least 1"):
         ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="bootstrap", n_boot=0)

@@ -1,0 +1,207 @@
+"""Tests for the Student t reference of DeLong's unpaired test, the one-sided DeLong tests,
+the logit and Hanley-McNeil intervals and auc_sample_size.
+
+References: scipy.stats.t and scipy.special.betainc over a grid, scipy.stats.norm, a
+brute-force DeLong variance from the pairwise ψ table (written here), Hanley and McNeil's
+(1982) printed SE for their CT ratings, and the Hanley-McNeil formula computed by hand here.
+pROC's printed p-values for the aSAH data (0.152825378808796 unpaired, wfns vs s100b) were
+reproduced when this was written, but the aSAH data are not shipped with the book.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from scipy.special import betainc
+from scipy.stats import norm
+from scipy.stats import t as student_t
+
+import evalcore as ec
+from evalcore._special import (regularized_incomplete_beta, student_t_cdf, student_t_quantile,
+                               student_t_sf)
+
+SEVEN_Y = [0, 1, 0, 1, 1, 0, 0]
+SEVEN_S = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
+
+
+def brute_delong(y, s):
+    y, s = np.asarray(y), np.asarray(s, dtype=float)
+    x, z = s[y == 1][:, None], s[y == 0][None, :]
+    psi = (x > z) + 0.5 * (x == z)
+    v10, v01 = psi.mean(axis=1), psi.mean(axis=0)
+    m, n = psi.shape
+    return psi.mean(), v10.var(ddof=1) / m + v01.var(ddof=1) / n
+
+
+def hanley_mcneil_se(a, n_abnormal, n_normal):
+    q1, q2 = a / (2 - a), 2 * a ** 2 / (1 + a)
+    return math.sqrt((a * (1 - a) + (n_abnormal - 1) * (q1 - a ** 2)
+                      + (n_normal - 1) * (q2 - a ** 2)) / (n_abnormal * n_normal))
+
+
+# ----------------------------------------------------------------------------- t distribution
+
+@pytest.mark.parametrize("df", [0.3, 1, 2, 3, 4.5, 10, 29, 100, 1000])
+def test_t_cdf_matches_scipy_over_a_grid(df):
+    for x in np.r_[np.linspace(-30, 30, 121), [1e3, -1e3]]:
+        assert student_t_cdf(x, df) == pytest.approx(student_t.cdf(x, df), rel=1e-12, abs=1e-300)
+        assert student_t_sf(x, df) == pytest.approx(student_t.sf(x, df), rel=1e-12, abs=1e-300)
+    # next to 0, CDF(x) = 1/2 + x·pdf(0) + O(x³) (scipy's CDF loses digits there)
+    for x in (-1e-8, 1e-9):
+        assert student_t_cdf(x, df) == pytest.approx(0.5 + x * student_t.pdf(0, df), rel=1e-14)
+
+
+def test_t_cdf_cauchy_closed_form():
+    for x in (-1e-8, -3.0, 0.2, 50.0):
+        assert student_t_cdf(x, 1) == pytest.approx(0.5 + math.atan(x) / math.pi, rel=1e-14)
+
+
+def test_t_cdf_large_df_and_limits():
+    for x in (-5.0, -1.0, 0.5, 3.0):
+        assert student_t_cdf(x, 1e5) == pytest.approx(student_t.cdf(x, 1e5), rel=1e-9)
+        assert student_t_cdf(x, math.inf) == pytest.approx(norm.cdf(x), rel=1e-14)
+    assert student_t_cdf(math.inf, 3) == 1.0 and student_t_cdf(-math.inf, 3) == 0.0
+    assert student_t_cdf(0.0, 7) == 0.5
+    with pytest.raises(ValueError, match="df must be positive"):
+        student_t_cdf(1.0, 0)
+
+
+@pytest.mark.parametrize("a,b", [(0.5, 0.5), (2, 3), (10, 0.5), (0.5, 40), (100, 120)])
+def test_incomplete_beta_matches_scipy(a, b):
+    for x in np.linspace(0, 1, 41):
+        assert regularized_incomplete_beta(a, b, x) == pytest.approx(betainc(a, b, x),
+                                                                     rel=1e-12, abs=1e-300)
+
+
+@pytest.mark.parametrize("df", [1, 2.5, 7, 60, 400])
+@pytest.mark.parametrize("p", [0.001, 0.025, 0.3, 0.5, 0.8, 0.975, 0.9995])
+def test_t_quantile_matches_scipy(df, p):
+    assert student_t_quantile(p, df) == pytest.approx(student_t.ppf(p, df), rel=1e-10, abs=1e-12)
+
+
+# ----------------------------------------------------------------------------- DeLong tests
+
+@pytest.mark.parametrize("seed", range(5))
+def test_unpaired_t_reference_and_alternatives(seed):
+    rng = np.random.default_rng(seed)
+    na, nb = rng.integers(6, 60, size=2)
+    ya, yb = rng.integers(0, 2, na), rng.integers(0, 2, nb)
+    ya[:4], yb[:4] = [0, 0, 1, 1], [0, 0, 1, 1]
+    sa = np.round(ya * 0.8 + rng.normal(0, 1, na), 1)
+    sb = np.round(yb * 0.3 + rng.normal(0, 1, nb), 1)
+    auc_a, var_a = brute_delong(ya, sa)
+    auc_b, var_b = brute_delong(yb, sb)
+    stat = (auc_a - auc_b) / math.sqrt(var_a + var_b)
+    df = (var_a + var_b) ** 2 / (var_a ** 2 / (na - 1) + var_b ** 2 / (nb - 1))
+    expected = {"two-sided": 2 * student_t.sf(abs(stat), df),
+                "greater": student_t.sf(stat, df), "less": student_t.cdf(stat, df)}
+    for alternative, pvalue in expected.items():
+        test = ec.delong_test_unpaired(ya, sa, yb, sb, alternative=alternative)
+        assert test.statistic == pytest.approx(stat, rel=1e-10)
+        assert test.df == pytest.approx(df, rel=1e-10)
+        assert test.pvalue == pytest.approx(pvalue, rel=1e-9)
+    half = student_t.ppf(0.95, df) * math.sqrt(var_a + var_b)
+    test = ec.delong_test_unpaired(ya, sa, yb, sb, level=0.9)
+    assert test.low == pytest.approx(max(-1, auc_a - auc_b - half), rel=1e-9)
+    assert test.high == pytest.approx(min(1, auc_a - auc_b + half), rel=1e-9)
+
+
+def test_paired_alternatives_use_the_normal():
+    y, s1 = ec.murphy_classifier(1)
+    _, s2 = ec.murphy_classifier(2)
+    two = ec.delong_test(y, s1, s2)
+    greater = ec.delong_test(y, s1, s2, alternative="greater")
+    less = ec.delong_test(y, s1, s2, alternative="less")
+    assert two.df == math.inf
+    assert greater.pvalue == pytest.approx(norm.sf(two.statistic), rel=1e-12)
+    assert less.pvalue == pytest.approx(norm.cdf(two.statistic), rel=1e-12)
+    assert greater.pvalue + less.pvalue == pytest.approx(1.0)
+    assert two.pvalue == pytest.approx(2 * min(greater.pvalue, less.pvalue))
+    with pytest.raises(ValueError, match="alternative must be"):
+        ec.delong_test(y, s1, s2, alternative="two.sided")
+
+
+def test_zero_variance_one_sided():
+    y = [1, 1, 0, 0]
+    assert ec.delong_test(y, [4, 3, 2, 1], [0, 0, 0, 0], alternative="greater").pvalue == 0.0
+    assert ec.delong_test(y, [4, 3, 2, 1], [0, 0, 0, 0], alternative="less").pvalue == 1.0
+
+
+# ----------------------------------------------------------------------------- intervals
+
+def test_logit_interval_by_formula_and_inside_the_unit_interval():
+    auc, variance = brute_delong(SEVEN_Y, SEVEN_S)
+    z = norm.ppf(0.975)
+    logit = math.log(auc / (1 - auc))
+    half = z * math.sqrt(variance) / (auc * (1 - auc))
+    low, mid, high = ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="logit")
+    assert mid == auc
+    assert low == pytest.approx(1 / (1 + math.exp(-(logit - half))), rel=1e-12)
+    assert high == pytest.approx(1 / (1 + math.exp(-(logit + half))), rel=1e-12)
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        n = int(rng.integers(4, 30))
+        y = rng.integers(0, 2, n)
+        y[:4] = [0, 0, 1, 1]
+        s = y * 2.0 + rng.normal(0, 1, n)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ec.UndefinedMetricWarning)   # AUC = 1: undefined
+            ci = ec.roc_auc_ci(y, s, method="logit")
+        if not math.isnan(ci.low):
+            assert 0 < ci.low <= ci.auc <= ci.high < 1
+
+
+def test_logit_interval_undefined_at_one():
+    with pytest.warns(ec.UndefinedMetricWarning, match="logit interval is undefined") as rec:
+        ci = ec.roc_auc_ci([0, 0, 1, 1], [1, 2, 3, 4], method="logit")
+    assert len(rec) == 1 and ci.auc == 1.0 and math.isnan(ci.low) and math.isnan(ci.high)
+
+
+def test_hanley_mcneil_published_example():
+    # Hanley & McNeil (1982): 58 normal and 51 abnormal CT images; area 0.893, SE 0.032
+    normal, abnormal = [33, 6, 6, 11, 2], [3, 2, 2, 11, 33]
+    ratings = np.arange(1, 6)
+    s = np.r_[np.repeat(ratings, normal), np.repeat(ratings, abnormal)]
+    y = np.r_[np.zeros(58, dtype=int), np.ones(51, dtype=int)]
+    low, auc, high = ec.roc_auc_ci(y, s, method="hanley_mcneil")
+    se = (high - low) / (2 * norm.ppf(0.975))
+    assert round(se, 3) == 0.032
+    assert hanley_mcneil_se(0.893, 51, 58) == pytest.approx(0.032, abs=0.001)  # rounded inputs
+    assert se == pytest.approx(hanley_mcneil_se(auc, 51, 58), rel=1e-12)
+
+
+def test_hanley_mcneil_interval_clips():
+    low, auc, high = ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="hanley_mcneil")
+    half = norm.ppf(0.975) * hanley_mcneil_se(11 / 12, 3, 4)
+    assert low == pytest.approx(11 / 12 - half, rel=1e-12) and high == 1.0
+
+
+# ----------------------------------------------------------------------------- sample size
+
+@pytest.mark.parametrize("auc,width,level,ratio", [(0.8, 0.1, 0.95, 1.0), (0.7, 0.2, 0.9, 2.5),
+                                                   (0.95, 0.05, 0.99, 0.5), (0.6, 0.3, 0.8, 4)])
+def test_sample_size_plugged_back(auc, width, level, ratio):
+    plan = ec.auc_sample_size(auc, width=width, level=level, ratio=ratio)
+    z = norm.ppf(0.5 + level / 2)
+    assert plan.negatives == max(1, math.ceil(ratio * plan.positives))
+    achieved = 2 * z * hanley_mcneil_se(auc, plan.positives, plan.negatives)
+    assert achieved <= width and plan.width == pytest.approx(achieved, rel=1e-12)
+    fewer = plan.positives - 1
+    if fewer >= 1:
+        assert 2 * z * hanley_mcneil_se(auc, fewer, max(1, math.ceil(ratio * fewer))) > width
+
+
+def test_sample_size_errors():
+    with pytest.raises(ValueError, match="auc must lie strictly between 0 and 1"):
+        ec.auc_sample_size(1.0, width=0.1)
+    with pytest.raises(ValueError, match="width must lie in"):
+        ec.auc_sample_size(0.8, width=0)
+    with pytest.raises(TypeError, match="width must be a real number"):
+        ec.auc_sample_size(0.8, width="0.1")
+    with pytest.raises(ValueError, match="ratio must be positive"):
+        ec.auc_sample_size(0.8, width=0.1, ratio=-1)
+    with pytest.raises(ValueError, match="level must lie strictly between 0 and 1"):
+        ec.auc_sample_size(0.8, width=0.1, level=95)
