@@ -201,7 +201,8 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     thresholds, tps, fps = _candidates(y_true, y_score, rule, pos_label)
     if not _need_both(tps, fps, "the Neyman-Pearson threshold"):
         return _NAN_CHOICE
-    feasible = fps <= max_fpr * fps[-1]
+    # the FPR as it is reported (fp / N), so that FPR 0.29 passes max_fpr=0.29 (0.29·100 < 29)
+    feasible = fps / fps[-1] <= max_fpr
     # tps rise along the candidates: the first candidate reaching the best feasible TPR
     best = tps[feasible].max()
     k = int(np.flatnonzero(feasible & (tps == best))[0])

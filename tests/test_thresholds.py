@@ -146,3 +146,12 @@ def test_undefined_and_errors():
         ec.threshold_max_fbeta([0, 1], [0.1, 0.2], beta=0)
     with pytest.raises(ValueError, match="rule must be '>' or '>='"):
         ec.threshold_max_fbeta([0, 1], [0.1, 0.2], rule="=>")
+
+
+def test_fpr_bound_met_exactly_is_feasible():
+    """FPR 29/100 = 0.29 meets max_fpr=0.29, although 0.29 * 100 < 29 in floating point."""
+    y = np.r_[np.ones(10), np.zeros(100)].astype(int)
+    s = np.r_[np.full(5, 5.0), np.full(5, 3.0), np.full(29, 4.0), np.arange(71) / 1000.0]
+    assert 0.29 * 100 < 29 and 29 / 100 <= 0.29
+    choice = ec.threshold_at_fpr(y, s, 0.29)
+    assert (choice.tpr, choice.fpr, choice.threshold) == (1.0, 0.29, 3.0)
