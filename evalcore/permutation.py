@@ -23,7 +23,7 @@ distribution's centre (AUC ½, a difference of 0) as the observed value. Without
 is :func:`scipy.stats.mannwhitneyu`'s exact two-sided p-value (twice the smaller tail, the
 null distribution being symmetric); with tied scores the AUC's null distribution need not be
 symmetric, and this distance rule is the one that keeps the two-sided p-value a function of
-|AUC − ½| (:func:`scipy.stats.permutation_test` doubles the smaller tail instead). The paired
+``|AUC − ½|`` (:func:`scipy.stats.permutation_test` doubles the smaller tail instead). The paired
 null distribution is symmetric about 0, where the two rules agree. By Monte Carlo the
 p-value is ``(b + 1)/(m + 1)`` with b of m random resamples at least as extreme, which is
 never 0 and is a valid p-value (Phipson and Smyth 2010).
@@ -146,7 +146,7 @@ def auc_permutation_test(y_true: Any, y_score: Any, *, alternative: str = "two-s
         Scores; higher means more likely positive.
     alternative : {"two-sided", "greater", "less"}
         ``"greater"``: the AUC is above ½ (positives score higher); ``"less"``: below;
-        ``"two-sided"``: |AUC − ½| at least as large as observed (without ties, exactly
+        ``"two-sided"``: ``|AUC − ½|`` at least as large as observed (without ties, exactly
         :func:`scipy.stats.mannwhitneyu`'s ``method="exact"`` p-value; see the module
         docstring for ties).
     n_resamples : int or None

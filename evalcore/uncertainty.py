@@ -547,7 +547,7 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
         Confidence level of the (two-sided) interval for AUC_a − AUC_b.
     alternative : {"two-sided", "greater", "less"}
         The alternative hypothesis: AUC_a ≠ AUC_b, AUC_a > AUC_b or AUC_a < AUC_b (the
-        p-value is P(|Z| ≥ |z|), P(Z ≥ z) or P(Z ≤ z) for a standard normal Z).
+        p-value is ``P(|Z| ≥ |z|)``, P(Z ≥ z) or P(Z ≤ z) for a standard normal Z).
     pos_label : optional
         The positive label when labels are not {0, 1}, {-1, 1} or booleans.
 
