@@ -166,6 +166,24 @@ def check_random_state(random_state: Any) -> np.random.Generator:
                         f"Generator, got {random_state!r} ({exc})") from None
 
 
+def check_metric(metric: Any) -> Any:
+    """Return ``metric`` if it is callable as ``metric(y_true, y_score) -> float``."""
+    if not callable(metric):
+        raise TypeError(f"metric must be a callable metric(y_true, y_score) -> float, "
+                        f"got {metric!r}")
+    return metric
+
+
+def metric_value(metric: Any, label: np.ndarray, score: np.ndarray) -> float:
+    """``metric(label, score)`` as a float; a metric returning anything else is refused."""
+    value = metric(label, score)
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"metric must return a real number (a float), got {value!r}")
+    return float(value)
+
+
 def check_threshold(threshold: Any, name: str = "threshold") -> float:
     """Return ``threshold`` as a float; it may be infinite but not NaN."""
     if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):

@@ -40,7 +40,8 @@ import numpy as np
 
 from ._ranking import tie_groups
 from ._validation import (UndefinedMetricWarning, check_alternative, check_binary_scores,
-                          check_random_state, check_same_length, check_scores, undefined)
+                          check_metric, check_random_state, check_same_length, check_scores,
+                          metric_value, undefined)
 from .curves import roc_auc
 
 #: The exact AUC distribution is computed when n·min(P, N)·(largest rank sum) stays below this.
@@ -232,15 +233,6 @@ def auc_permutation_test(y_true: Any, y_score: Any, *, alternative: str = "two-s
 
 # ----------------------------------------------------------------------------- paired
 
-def _metric_value(metric: Callable, label: np.ndarray, score: np.ndarray) -> float:
-    value = metric(label, score)
-    if isinstance(value, np.ndarray) and value.ndim == 0:
-        value = value[()]
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"metric must return a real number (a float), got {value!r}")
-    return float(value)
-
-
 def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
                             metric: Callable[[np.ndarray, np.ndarray], float] = roc_auc,
                             alternative: str = "two-sided", n_resamples: int | None = None,
@@ -306,9 +298,7 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
     >>> round(test.statistic, 4), round(test.pvalue, 4), test.n_resamples
     (0.15, 0.5, 512)
     """
-    if not callable(metric):
-        raise TypeError(f"metric must be a callable metric(y_true, y_score) -> float, "
-                        f"got {metric!r}")
+    check_metric(metric)
     alternative = check_alternative(alternative)
     n_resamples = _check_n_resamples(n_resamples)
     rng = check_random_state(random_state)
@@ -325,13 +315,13 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
         swaps = rng.integers(0, 2, size=(m, n)).astype(bool)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
-        observed = (_metric_value(metric, label, score_a)
-                    - _metric_value(metric, label, score_b))
+        observed = (metric_value(metric, label, score_a)
+                    - metric_value(metric, label, score_b))
         null = np.empty(m)
         for r, swap in enumerate(swaps):
             a = np.where(swap, score_b, score_a)
             b = np.where(swap, score_a, score_b)
-            null[r] = _metric_value(metric, label, a) - _metric_value(metric, label, b)
+            null[r] = metric_value(metric, label, a) - metric_value(metric, label, b)
     failed = int(np.count_nonzero(np.isnan(null)))
     if math.isnan(observed) or failed:
         where = "on the data" if math.isnan(observed) else f"on {failed} of {m} swaps"

@@ -39,7 +39,8 @@ from ._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
 from ._special import student_t_quantile, student_t_sf
 from ._ranking import TieGroups, _groups_from_sorted, tie_groups
 from ._validation import (UndefinedMetricWarning, check_alternative, check_binary_scores,
-                          check_random_state, check_same_length, check_scores, undefined)
+                          check_metric, check_random_state, check_same_length, check_scores,
+                          metric_value, undefined)
 from .curves import _auc_rank
 
 
@@ -411,18 +412,9 @@ def _auc_of_valid(label: np.ndarray, score: np.ndarray) -> float:
     return _auc_rank(tie_groups(label, score))
 
 
-def _metric_value(metric: Callable, label: np.ndarray, score: np.ndarray) -> float:
-    value = metric(label, score)
-    if isinstance(value, np.ndarray) and value.ndim == 0:
-        value = value[()]
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"metric must return a real number (a float), got {value!r}")
-    return float(value)
-
-
 def _bootstrap(label: np.ndarray, score: np.ndarray, metric: Callable, level: float,
                n_boot: int, rng: np.random.Generator) -> tuple[float, float, float]:
-    estimate = _metric_value(metric, label, score)
+    estimate = metric_value(metric, label, score)
     positives, negatives = np.flatnonzero(label == 1), np.flatnonzero(label == 0)
     replicates = np.empty(n_boot)
     with warnings.catch_warnings():
@@ -433,7 +425,7 @@ def _bootstrap(label: np.ndarray, score: np.ndarray, metric: Callable, level: fl
                                     if positives.size else positives,
                                     negatives[rng.integers(0, negatives.size, negatives.size)]
                                     if negatives.size else negatives))
-            replicates[b] = _metric_value(metric, label[index], score[index])
+            replicates[b] = metric_value(metric, label[index], score[index])
     failed = int(np.count_nonzero(np.isnan(replicates)))
     if failed:
         undefined(f"the bootstrap interval is undefined: the metric was undefined (nan) on "
@@ -490,9 +482,7 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
     >>> round(ci.estimate, 4), ci.low, ci.high
     (0.6667, 0.0, 1.0)
     """
-    if not callable(metric):
-        raise TypeError(f"metric must be a callable metric(y_true, y_score) -> float, "
-                        f"got {metric!r}")
+    check_metric(metric)
     level = _check_level(level)
     n_boot = _check_n_boot(n_boot)
     rng = check_random_state(random_state)
