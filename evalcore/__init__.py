@@ -37,7 +37,7 @@ from .precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve,
 from .uncertainty import (AucComparison, AucInterval, AucSampleSize, MetricInterval,
                           auc_sample_size, bootstrap_ci, delong_test, delong_test_unpaired,
                           delong_variance, roc_auc_ci)
-from .widgets import figure_pane, slider_stack, threshold_explorer
+from .widgets import figure_pane, self_check, slider_stack, threshold_explorer
 
 __version__ = "0.1.0"
 
@@ -64,4 +64,6 @@ __all__ = [
     "AucSampleSize", "PermutationTest", "ThresholdChoice", "auc_permutation_test",
     "auc_sample_size", "paired_permutation_test", "threshold_at_fpr", "threshold_at_precision",
     "threshold_max_fbeta",
+    # the book's self-checks
+    "self_check",
 ]

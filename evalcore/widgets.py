@@ -210,3 +210,144 @@ def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = N
     return ThresholdExplorer(y_true, y_score, threshold=threshold, rule=rule, balance=balance,
                              max_copies=max_copies, title=title, pos_label=pos_label,
                              size=size, show=show)
+
+
+def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = None,
+               explanations: Sequence[str] | None = None, tolerance: float = 0.0,
+               hint: str = "", explain: str = "", mistakes: Any = None,
+               answer_label: str | None = None, size: str = "normal"):
+    """A short question with instant feedback that explains a wrong answer; no kernel needed.
+
+    Two kinds. With ``choices``, a multiple-choice question: picking a choice shows its
+    explanation at once (why it is right, or why it is wrong), and the reader may pick again.
+    Without, a number to type: "Check" (or Enter) says whether it is within ``tolerance`` of
+    ``answer`` and shows ``explain`` when it is, the explanation of a known mistake when it
+    matches one of ``mistakes``, and ``hint`` otherwise; "Show answer" shows the answer and
+    ``explain``. Typed answers may be written ``0.47``, ``0,47``, ``47%`` or ``47/100``.
+    Everything runs in the browser from the widget's state, so the check works in the static
+    book, in Jupyter and in the slides; its root element has the class ``self-check``.
+
+    Parameters
+    ----------
+    question : str
+        The question, in plain text (no LaTeX, no MyST); not empty. Compute the numbers in it.
+    answer : int or float
+        With ``choices``, the index of the right choice; otherwise the right number (finite).
+    choices : sequence of str, optional
+        Two or more choices, each non-empty.
+    explanations : sequence of str, optional
+        With ``choices`` (required then), one non-empty explanation per choice.
+    tolerance : float
+        A typed number within this distance of ``answer`` is right (0: exactly). Also sets how
+        many decimals "Show answer" prints: 0.005 prints two.
+    hint : str
+        Shown after a wrong number: what to compute, from what (required for a number).
+    explain : str
+        Shown after a right number or "Show answer": the worked answer (required for a number).
+    mistakes : mapping of float to str, optional
+        Known wrong answers (a slip a reader is likely to make) and what each one is; a typed
+        number within ``tolerance`` of one shows its explanation instead of the hint.
+    answer_label : str, optional
+        The answer as "Show answer" prints it; by default ``answer`` with the decimals
+        ``tolerance`` implies.
+    size : {"normal", "large"}
+        ``"large"`` scales the widget up for a projector.
+
+    Returns
+    -------
+    SelfCheck
+        An anywidget; ``.check(response)`` applies the front end's rule in Python.
+
+    Raises
+    ------
+    TypeError
+        When ``question``, a choice, an explanation, ``hint``, ``explain`` or a mistake's text
+        is not a str, or ``answer`` is not a number (or not an int index with ``choices``).
+    ValueError
+        When ``question`` is empty, there are fewer than two choices, ``explanations`` does
+        not have one entry per choice, ``answer`` is out of range or not finite, ``tolerance``
+        is negative, or a number question lacks ``hint`` or ``explain``.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> cm = ec.ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891)
+    >>> q = ec.self_check("Of those who test positive, what share are ill? (two decimals)",
+    ...                   answer=cm.precision, tolerance=0.005,
+    ...                   hint="Precision: TP / (TP + FP).",
+    ...                   explain=f"9 / (9 + 99) = {cm.precision:.3f}.",
+    ...                   mistakes={cm.tpr: "That is the sensitivity, TP / (TP + FN)."})
+    >>> q.answer_label, q.check(0.08), q.check(0.9)
+    ('0.08', True, False)
+    >>> q
+    SelfCheck(a number: 'Of those who test positive, what share are ill? (two deci...')
+    >>> m = ec.self_check("Lowering θ can make FP ...", choices=["rise", "fall"], answer=0,
+    ...                   explanations=["Right: more cases are called positive.",
+    ...                                 "No: a case called positive stays positive."])
+    >>> m.check(0), m.check(1)
+    (True, False)
+    """
+    import math
+    import numbers
+
+    from ._self_check import SelfCheck, answer_text
+
+    def text(value: Any, name: str, *, required: bool = False) -> str:
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+        if required and not value.strip():
+            raise ValueError(f"{name} must not be empty")
+        return value
+
+    state: dict[str, Any] = {"question": text(question, "question", required=True)}
+    if choices is not None:
+        if isinstance(choices, str) or not isinstance(choices, Iterable):
+            raise TypeError(f"choices must be a sequence of str, got {type(choices).__name__}")
+        choices = [text(c, f"choices[{i}]", required=True) for i, c in enumerate(choices)]
+        if len(choices) < 2:
+            raise ValueError(f"choices must hold at least two choices, got {len(choices)}")
+        if explanations is None:
+            raise ValueError("explanations is required with choices: one per choice, saying "
+                             "why it is right or why it is wrong")
+        if isinstance(explanations, str) or not isinstance(explanations, Iterable):
+            raise TypeError(f"explanations must be a sequence of str, "
+                            f"got {type(explanations).__name__}")
+        explanations = [text(e, f"explanations[{i}]", required=True)
+                        for i, e in enumerate(explanations)]
+        if len(explanations) != len(choices):
+            raise ValueError(f"explanations has {len(explanations)} entries for {len(choices)} "
+                             f"choices: one explanation per choice")
+        if isinstance(answer, bool) or not isinstance(answer, numbers.Integral):
+            raise TypeError(f"answer must be the index of the right choice (an int) with "
+                            f"choices, got {type(answer).__name__}")
+        if not 0 <= answer < len(choices):
+            raise ValueError(f"answer must lie in [0, {len(choices) - 1}] (an index into "
+                             f"choices), got {answer}")
+        state.update(kind="choice", choices=choices, explanations=explanations,
+                     answer_index=int(answer))
+        return SelfCheck(state, size=size)
+
+    if explanations is not None:
+        raise ValueError("explanations go with choices; a number question takes hint and "
+                         "explain")
+    if isinstance(answer, bool) or not isinstance(answer, numbers.Real):
+        raise TypeError(f"answer must be a real number, got {type(answer).__name__}")
+    if not math.isfinite(answer):
+        raise ValueError(f"answer must be finite, got {answer}")
+    if isinstance(tolerance, bool) or not isinstance(tolerance, numbers.Real):
+        raise TypeError(f"tolerance must be a real number, got {type(tolerance).__name__}")
+    if not (math.isfinite(tolerance) and tolerance >= 0):
+        raise ValueError(f"tolerance must be finite and at least 0, got {tolerance}")
+    pairs = []
+    for value, why in dict(mistakes or {}).items():
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) \
+                or not math.isfinite(value):
+            raise TypeError(f"mistakes' keys must be finite real numbers, got {value!r}")
+        pairs.append([float(value), text(why, f"mistakes[{value!r}]", required=True)])
+    label = answer_text(float(answer), float(tolerance)) if answer_label is None \
+        else text(answer_label, "answer_label", required=True)
+    state.update(kind="number", answer=float(answer), tolerance=float(tolerance),
+                 hint=text(hint, "hint", required=True),
+                 explain=text(explain, "explain", required=True), mistakes=pairs,
+                 answer_label=label)
+    return SelfCheck(state, size=size)

@@ -223,3 +223,51 @@ def test_slider_stack_keys(lab, tab, app):
                            arg=stack.element_handle(), timeout=10_000)
     assert stack.locator("output").inner_text() != first
     assert not blocked, f"requests left the machine: {blocked[:5]}"
+
+
+def _notebook_with(kind: str) -> str:
+    """A lecture notebook whose stored widget state holds a self-check of this kind."""
+    for path in sorted(LECTURES.glob("*.ipynb")):
+        states = nbformat.read(path, as_version=4).metadata.get("widgets", {}).get(
+            "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        if any(model.get("state", {}).get("evalcore_widget") == "self-check"
+               and model["state"].get("kind") == kind for model in states.values()):
+            return path.name
+    pytest.fail(f"no lecture notebook holds a self-check of kind {kind!r}")
+
+
+@pytest.mark.parametrize("app", ["lab/tree", "notebooks"])
+def test_self_checks_take_typing_and_keys(lab, tab, app):
+    """A number typed into a self-check (digits, a decimal point, Enter) and arrow keys on its
+    choices reach the self-check in JupyterLab and in Notebook 7: the feedback appears and the
+    notebook is left unchanged (in command mode, digits would turn the cell into a heading)."""
+    base, _ = lab
+    page, blocked = tab
+    page.goto(f"{base}/{app}/{_notebook_with('number')}?token={TOKEN}")
+    box = page.locator(".self-check:has(.sc-input)").first
+    box.wait_for(timeout=60_000)
+    page.wait_for_timeout(1000)
+    field = box.locator(".sc-input")
+    field.click()
+    page.keyboard.type("1.5")
+    assert field.input_value() == "1.5"
+    page.keyboard.press("Enter")
+    page.wait_for_function("el => el.dataset.verdict !== undefined", arg=box.element_handle(),
+                           timeout=10_000)
+    assert box.locator(".sc-feedback").inner_text().strip()
+    assert page.locator(".jp-mod-dirty").count() == 0, "typing changed the notebook"
+
+    page.goto(f"{base}/{app}/{_notebook_with('choice')}?token={TOKEN}")
+    box = page.locator(".self-check:has(input[type=radio])").first
+    box.wait_for(timeout=60_000)
+    page.wait_for_timeout(1000)
+    box.locator("input[type=radio]").first.check()
+    page.wait_for_function("el => el.dataset.verdict !== undefined", arg=box.element_handle(),
+                           timeout=10_000)
+    first = box.locator(".sc-feedback").inner_text()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("([el, t]) => el.querySelector('.sc-feedback').textContent !== t",
+                           arg=[box.element_handle(), first], timeout=10_000)
+    assert box.locator("input[type=radio]").nth(1).is_checked()
+    assert page.locator(".jp-mod-dirty").count() == 0, "the arrow key changed the notebook"
+    assert not blocked, f"requests left the machine: {blocked[:5]}"
