@@ -331,6 +331,9 @@ class ConfusionMatrix:
         """
         beta = check_positive(beta, "beta")
         b2 = beta * beta
+        if math.isinf(b2):      # beta beyond 1e154: F-beta is the recall to double precision
+            return _ratio(self.tp, self.tp + self.fn,
+                          f"the F-score (beta={beta:g}) with tp = fn = 0")
         return _ratio((1 + b2) * self.tp, (1 + b2) * self.tp + b2 * self.fn + self.fp,
                       f"the F-score (beta={beta:g}) with tp = fn = fp = 0")
 
@@ -358,7 +361,7 @@ class ConfusionMatrix:
     @property
     def mcc(self) -> float:
         """Matthews correlation coefficient, in [−1, 1]; +1 is perfect agreement."""
-        tp, fp, fn, tn = (float(v) for v in (self.tp, self.fp, self.fn, self.tn))
+        tp, fp, fn, tn = self._scaled()
         product = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
         if product == 0:
             return undefined("MCC is undefined: a row or column of the confusion matrix is empty")
@@ -379,6 +382,144 @@ class ConfusionMatrix:
         if self.predicted_positives == 0 or self.predicted_negatives == 0:
             return undefined("markedness is undefined: it needs both predicted classes present")
         return self.tp / self.predicted_positives + self.tn / self.predicted_negatives - 1
+
+    @property
+    def positive_likelihood_ratio(self) -> float:
+        """Positive likelihood ratio LR+ = tpr / fpr: how much a positive call raises the odds.
+
+        Post-test odds of disease = pre-test odds × LR+. Undefined when fpr = 0 (no false
+        positive) or a class is missing. scikit-learn: ``class_likelihood_ratios(...)[0]``.
+
+        >>> ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891).positive_likelihood_ratio
+        9.0
+        """
+        if self.positives == 0 or self.negatives == 0 or self.fp == 0:
+            return undefined("the positive likelihood ratio is undefined: it divides the tpr by "
+                             "an fpr of 0 (or a class is missing)")
+        return (self.tp / self.positives) / (self.fp / self.negatives)
+
+    lr_plus = positive_likelihood_ratio
+
+    @property
+    def negative_likelihood_ratio(self) -> float:
+        """Negative likelihood ratio LR− = fnr / tnr: how much a negative call lowers the odds.
+
+        Undefined when tnr = 0 (no true negative) or a class is missing. scikit-learn:
+        ``class_likelihood_ratios(...)[1]``.
+
+        >>> round(ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891).negative_likelihood_ratio, 4)
+        0.1111
+        """
+        if self.positives == 0 or self.negatives == 0 or self.tn == 0:
+            return undefined("the negative likelihood ratio is undefined: it divides the fnr by "
+                             "a tnr of 0 (or a class is missing)")
+        return (self.fn / self.positives) / (self.tn / self.negatives)
+
+    lr_minus = negative_likelihood_ratio
+
+    @property
+    def diagnostic_odds_ratio(self) -> float:
+        """Diagnostic odds ratio (tp·tn) / (fp·fn) = LR+ / LR−.
+
+        The odds of a positive call among positives over the same odds among negatives;
+        undefined when fp or fn is 0.
+
+        >>> ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891).diagnostic_odds_ratio
+        81.0
+        """
+        if self.fp == 0 or self.fn == 0:
+            return undefined("the diagnostic odds ratio is undefined: fp or fn is 0")
+        return (self.tp / self.fn) * (self.tn / self.fp)
+
+    @property
+    def cohen_kappa(self) -> float:
+        """Cohen's kappa: the agreement of prediction and truth beyond chance, in [−1, 1].
+
+        (p_o − p_e) / (1 − p_e), with p_o the accuracy and p_e the agreement expected from the
+        margins alone; computed as 2(tp·tn − fn·fp) / ((tp + fp)(fp + tn) + (tp + fn)(fn + tn)).
+        Undefined when the margins leave no room for disagreement (p_e = 1). scikit-learn:
+        ``cohen_kappa_score``.
+
+        >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).cohen_kappa
+        0.55
+        """
+        tp, fp, fn, tn = self._scaled()
+        denominator = (tp + fp) * (fp + tn) + (tp + fn) * (fn + tn)
+        if denominator == 0:
+            return undefined("Cohen's kappa is undefined: truth and prediction each hold a "
+                             "single class, so chance agreement is certain")
+        return 2 * (tp * tn - fn * fp) / denominator
+
+    kappa = cohen_kappa
+
+    @property
+    def jaccard(self) -> float:
+        """Jaccard index tp / (tp + fp + fn); also threat score, critical success index.
+
+        The true positives over every case either the truth or the prediction calls positive
+        (the true negatives play no part). scikit-learn: ``jaccard_score``.
+
+        >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).jaccard
+        0.6666666666666666
+        """
+        return _ratio(self.tp, self.tp + self.fp + self.fn,
+                      "the Jaccard index (tp / (tp + fp + fn)) with tp = fp = fn = 0")
+
+    threat_score = critical_success_index = jaccard
+
+    @property
+    def false_omission_rate(self) -> float:
+        """False omission rate fn / N̂ = 1 − npv: the share of positives among negative calls.
+
+        >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).false_omission_rate
+        0.25
+        """
+        return _ratio(self.fn, self.predicted_negatives,
+                      "the false omission rate (fn / (fn + tn))")
+
+    @property
+    def fowlkes_mallows(self) -> float:
+        """Fowlkes–Mallows index √(precision · recall), the geometric mean of the two.
+
+        Computed as tp / √((tp + fp)(tp + fn)); undefined when nothing is called positive or
+        there is no positive. (scikit-learn's ``fowlkes_mallows_score`` compares two
+        clusterings over pairs of cases, a different quantity.)
+
+        >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).fowlkes_mallows
+        0.8
+        """
+        if self.predicted_positives == 0 or self.positives == 0:
+            return undefined("the Fowlkes-Mallows index is undefined: nothing is called "
+                             "positive, or there is no positive")
+        tp, fp, fn, _ = self._scaled()
+        return tp / math.sqrt((tp + fp) * (tp + fn))
+
+    @property
+    def prevalence_threshold(self) -> float:
+        """Balayla's prevalence threshold (√(tpr·fpr) − fpr) / (tpr − fpr) = √fpr / (√tpr + √fpr).
+
+        The prevalence below which the precision of a test with this tpr and fpr falls
+        steeply. The second form, used here, also holds where tpr = fpr (it is 1/2 there, the
+        limit of the first); undefined when tpr = fpr = 0 or a class is missing.
+
+        >>> ConfusionMatrix.from_counts(tp=9, fp=1, fn=1, tn=9).prevalence_threshold
+        0.25
+        """
+        if self.positives == 0 or self.negatives == 0 or self.tp + self.fp == 0:
+            return undefined("the prevalence threshold is undefined: tpr = fpr = 0 (or a class "
+                             "is missing)")
+        root_tpr = math.sqrt(self.tp / self.positives)
+        root_fpr = math.sqrt(self.fp / self.negatives)
+        return root_fpr / (root_tpr + root_fpr)
+
+    def _scaled(self) -> tuple[float, float, float, float]:
+        """The four counts as floats, divided by the largest when their products would
+        overflow or underflow (the ratios that use them do not change with the scale)."""
+        counts = [float(v) for v in (self.tp, self.fp, self.fn, self.tn)]
+        largest = max(counts)
+        if largest == 0 or 1e-75 < largest < 1e75:
+            return tuple(counts)
+        return tuple(v / largest for v in counts)
 
     def mutual_information(self, base: float = math.e) -> float:
         """Mutual information between truth and prediction (nats by default).
