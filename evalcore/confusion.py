@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import math
+import numbers
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -180,9 +181,13 @@ class ConfusionMatrix:
                digits: int = 3) -> str:
         """The matrix as text in ``layout``, with row and column labels."""
         spec = _layout(layout)
+        if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
+            raise ValueError(f"digits must be an integer of at least 0, got {digits!r}")
         rows, cols = self.axis_labels(spec)
         values = self.joint_table(spec) if normalize else self.as_array(spec)
-        cell = (lambda v: f"{v:.{digits}f}") if normalize or isinstance(self.tp, float) else (
+        # counts print as integers only when all four are integers (one weighted count makes
+        # them all weights: 0.5 must not print as 0)
+        cell = (lambda v: f"{v:.{digits}f}") if normalize or not self._integer_counts() else (
             lambda v: f"{int(v)}")
         width = max(len(c) for c in cols + [cell(v) for v in values.ravel()])
         head = " " * max(len(r) for r in rows) + "".join(f"  {c:>{width}}" for c in cols)
@@ -195,9 +200,11 @@ class ConfusionMatrix:
     def to_html(self, layout: str | Layout = "sklearn", *, caption: str | None = None) -> str:
         """The matrix as an HTML table (a real table, readable by screen readers)."""
         spec = _layout(layout)
+        if caption is not None and not isinstance(caption, str):
+            raise TypeError(f"caption must be a str or None, got {type(caption).__name__}")
         rows, cols = self.axis_labels(spec)
         values = self.as_array(spec)
-        fmt = (lambda v: f"{v:g}") if isinstance(self.tp, float) else (lambda v: f"{int(v)}")
+        fmt = (lambda v: f"{int(v)}") if self._integer_counts() else (lambda v: f"{v:g}")
         parts = ['<table class="evalcore-cm">']
         if caption:
             parts.append(f"<caption>{html.escape(caption)}</caption>")
@@ -211,6 +218,9 @@ class ConfusionMatrix:
 
     def _repr_html_(self) -> str:
         return self.to_html()
+
+    def _integer_counts(self) -> bool:
+        return all(isinstance(getattr(self, name), int) for name in ("tp", "fp", "fn", "tn"))
 
     # --- margins --------------------------------------------------------------------------
     @property

@@ -139,3 +139,22 @@ def test_fbeta_of_a_huge_beta_is_the_recall():
     cm = ec.ConfusionMatrix.from_counts(tp=4, fp=1, fn=2, tn=3)
     assert cm.fbeta(1e200) == pytest.approx(4 / 6, rel=1e-15)
     assert cm.fbeta(1e-200) == pytest.approx(4 / 5, rel=1e-15)
+
+
+def test_a_weighted_count_is_never_printed_as_an_integer():
+    cm = ec.ConfusionMatrix.from_counts(tp=1, fp=0.5, fn=0, tn=2)
+    text = cm.format("sklearn")
+    assert "0.500" in text and "2.000" in text
+    assert "<td>0.5</td>" in cm.to_html()
+
+
+@pytest.mark.parametrize("caption", [5, b"x", ["a"]])
+def test_to_html_rejects_a_caption_that_is_not_text(caption):
+    with pytest.raises(TypeError, match="caption must be a str"):
+        ec.ConfusionMatrix.from_counts(tp=1, fp=0, fn=0, tn=2).to_html(caption=caption)
+
+
+@pytest.mark.parametrize("digits", [-1, 2.5, True, "3"])
+def test_format_rejects_bad_digits(digits):
+    with pytest.raises(ValueError, match="digits must be an integer"):
+        ec.ConfusionMatrix.from_counts(tp=1, fp=0, fn=0, tn=2).format(digits=digits)
