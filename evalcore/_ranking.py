@@ -35,6 +35,17 @@ def _float_from_ordered(ordered: np.ndarray) -> np.ndarray:
     return (ordered ^ ((ordered >> 63) & _SIGN_MASK)).view(np.float64)
 
 
+def _forget_pool() -> None:
+    """In a child made by ``fork``: drop the parent's pool. Its threads were not copied, so
+    work sent to it would wait forever; the child starts its own pool when it needs one."""
+    global _pool
+    _pool = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool)
+
+
 def _sort_in_place(keys: np.ndarray) -> None:
     """Sort ``keys`` (a temporary of ours) in place, on two threads when it is large."""
     if keys.shape[0] < _THREADED_MIN_SIZE or (os.cpu_count() or 1) < 2:
