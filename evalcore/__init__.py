@@ -33,10 +33,13 @@ from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_
                        plot_pr_area, plot_prg, plot_reliability, plot_roc, plot_roc_hull,
                        plot_roc_space, plot_sampling_distribution, plot_scores)
 from .precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
-                               pr_auc_interpolated, prg_curve)
-from .uncertainty import (AucComparison, AucInterval, AucSampleSize, MetricInterval,
-                          auc_sample_size, bootstrap_ci, delong_test, delong_test_unpaired,
-                          delong_variance, roc_auc_ci)
+                               interpolated_pr_curve, pr_auc_interpolated, prg_curve)
+from .uncertainty import (AucComparison, AucInterval, AucSampleSize, MetricDifference,
+                          MetricInterval, OperatingPointInterval, SensitivityInterval,
+                          SpecificityInterval, auc_sample_size, bootstrap_ci, delong_test,
+                          delong_test_unpaired, delong_variance, operating_point_ci,
+                          paired_bootstrap_ci, roc_auc_ci, sensitivity_at_specificity,
+                          specificity_at_sensitivity)
 from .widgets import figure_pane, self_check, slider_stack, threshold_explorer
 
 __version__ = "0.1.0"
@@ -64,6 +67,13 @@ __all__ = [
     "AucSampleSize", "PermutationTest", "ThresholdChoice", "auc_permutation_test",
     "auc_sample_size", "paired_permutation_test", "threshold_at_fpr", "threshold_at_precision",
     "threshold_max_fbeta",
+    # statistics, part 2: bootstrap
+    "MetricDifference", "paired_bootstrap_ci",
+    # statistics, part 2: Davis & Goadrich's names
+    "interpolated_pr_curve",
+    # statistics, part 2: pROC's ci.se, ci.sp and ci.thresholds
+    "OperatingPointInterval", "SensitivityInterval", "SpecificityInterval",
+    "operating_point_ci", "sensitivity_at_specificity", "specificity_at_sensitivity",
     # the book's self-checks
     "self_check",
 ]

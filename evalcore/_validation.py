@@ -146,6 +146,13 @@ def check_one_of(value: Any, choices: tuple, name: str) -> Any:
     raise ValueError(f"{name} must be one of {choices}, got {value!r}")
 
 
+def check_bool(value: Any, name: str) -> bool:
+    """Return ``value`` if it is a bool (numpy's too); the error names the argument."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, got {value!r}")
+
+
 def check_alternative(alternative: Any) -> str:
     """Return ``alternative`` if it names a test's alternative hypothesis."""
     if alternative not in ("two-sided", "greater", "less"):

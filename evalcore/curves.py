@@ -235,24 +235,76 @@ def gini(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any
     return 2 * roc_auc(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label) - 1
 
 
-def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float, standardized: bool = False,
-                sample_weight: Any = None, pos_label: Any = None) -> float:
-    """Area under the ROC curve over a region of interest, ``0 <= FPR <= max_fpr``.
+def _check_fraction(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
+        raise TypeError(f"{name} must be a real number in [0, 1], got {value!r}")
+    if not 0 <= value <= 1:
+        raise ValueError(f"{name} must lie in [0, 1] (a rate), got {value!r}")
+    return float(value)
 
-    The ROC points are joined by straight lines and the curve is cut at ``max_fpr`` by
-    interpolating TPR linearly there; the raw area lies between 0 and ``max_fpr``. With
-    ``standardized=True`` it is rescaled by McClish's correction,
-    ``½ · (1 + (A − A_min) / (A_max − A_min))`` with ``A_min = ½ · max_fpr²`` (the chance
-    diagonal) and ``A_max = max_fpr`` (a perfect ranking), so that chance gives ½ and perfect
-    ranking 1; this is the value of ``sklearn.metrics.roc_auc_score(..., max_fpr=...)``.
-    With ``max_fpr=1`` both are the full AUC.
+
+def _area_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> float:
+    """∫ y dx from ``low`` to ``high`` along a polyline whose x never decreases.
+
+    The polyline is cut at ``low`` and ``high`` (its height interpolated linearly at each
+    cut) and the trapezoids of what remains are added; a vertical segment has no width, so
+    the area does not depend on which end of a jump is taken. With ``low = 0`` the points
+    and the sum are exactly those of the original FPR ≤ max_fpr computation.
+    """
+    start = int(np.searchsorted(x, low, side="left"))     # x[:start] < low
+    stop = int(np.searchsorted(x, high, side="right"))    # x[:stop] <= high
+    xs, ys = x[start:stop], y[start:stop]
+    if stop < x.size:                   # cut the segment that crosses high
+        share = (high - x[stop - 1]) / (x[stop] - x[stop - 1])
+        xs = np.append(xs, high)
+        ys = np.append(ys, y[stop - 1] + share * (y[stop] - y[stop - 1]))
+    if start > 0:                       # cut the segment that crosses low
+        share = (low - x[start - 1]) / (x[start] - x[start - 1])
+        xs = np.insert(xs, 0, low)
+        ys = np.insert(ys, 0, y[start - 1] + share * (y[start] - y[start - 1]))
+    return float(np.dot(np.diff(xs), (ys[1:] + ys[:-1]) / 2))
+
+
+def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
+                min_fpr: float = 0.0, min_tpr: float | None = None,
+                max_tpr: float | None = None, standardized: bool = False,
+                sample_weight: Any = None, pos_label: Any = None) -> float:
+    """Area under the ROC curve over a region of interest: an FPR range or a TPR range.
+
+    The ROC points are joined by straight lines (ties give diagonal segments).
+
+    *FPR range* (``min_fpr <= FPR <= max_fpr``; pROC's ``partial.auc.focus="sp"`` with
+    specificities ``1 − max_fpr`` to ``1 − min_fpr``): the area under the curve between the
+    two vertical lines, ``∫ TPR dFPR``, cut by interpolating TPR linearly at the ends; it lies
+    between 0 and ``max_fpr − min_fpr``.
+
+    *TPR range* (``min_tpr <= TPR <= max_tpr``; pROC's ``partial.auc.focus="se"``): the area
+    between the curve and the right edge FPR = 1 within the horizontal band, ``∫ (1 − FPR)
+    dTPR`` (specificity integrated over sensitivity), between 0 and ``max_tpr − min_tpr``.
+    It summarizes a classifier where high sensitivity is required (screening).
+
+    With ``standardized=True`` the area A is rescaled by McClish's (1989) correction,
+    ``½ · (1 + (A − A_min) / (A_max − A_min))``, A_max the area of a perfect ranking (the
+    width of the range) and A_min that of the chance diagonal over the same range
+    (``(max_fpr² − min_fpr²)/2`` for an FPR range, ``Δ − (max_tpr² − min_tpr²)/2`` with Δ =
+    ``max_tpr − min_tpr`` for a TPR range), so that chance gives ½ and a perfect ranking 1.
+    For ``min_fpr = 0`` this is ``sklearn.metrics.roc_auc_score(..., max_fpr=...)``; for
+    any range it is pROC's ``auc(..., partial.auc.correct=TRUE)``, except that a curve
+    below the diagonal gives a value under ½ here (as in scikit-learn) where pROC returns
+    ``NA``. Over the full range (``max_fpr=1`` or ``min_tpr=0, max_tpr=1``) both the raw and
+    the standardized area are the AUC.
 
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    max_fpr : float
-        The largest false positive rate of the region, in (0, 1].
+    max_fpr : float, optional
+        The largest false positive rate of an FPR range, in (0, 1].
+    min_fpr : float
+        The smallest false positive rate of an FPR range, in [0, max_fpr).
+    min_tpr, max_tpr : float, optional
+        A TPR range ``0 <= min_tpr < max_tpr <= 1`` instead of an FPR range (give one of
+        them; the other defaults to 0 or 1).
     standardized : bool
         Apply McClish's correction.
     sample_weight, pos_label : optional
@@ -264,35 +316,75 @@ def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float, standardized: bool
         The (raw or standardized) partial area; ``nan`` with one warning if a class is
         missing.
 
+    References
+    ----------
+    D. K. McClish (1989), "Analyzing a portion of the ROC curve", *Medical Decision Making*
+    9(3), 190-195. X. Robin et al. (2011), "pROC: an open-source package for R and S+ to
+    analyze and compare ROC curves", *BMC Bioinformatics* 12, 77.
+
     Examples
     --------
+    The ROC curve of these four cases runs (0, 0), (0, ½), (½, ½), (½, 1), (1, 1):
+
     >>> import evalcore as ec
     >>> y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
     >>> ec.partial_auc(y, s, max_fpr=0.5)
     0.25
     >>> round(ec.partial_auc(y, s, max_fpr=0.5, standardized=True), 6)
     0.666667
+
+    Between FPR 0.25 and 0.75 the height is ½ then 1, and chance would have area ¼:
+
+    >>> ec.partial_auc(y, s, min_fpr=0.25, max_fpr=0.75)
+    0.375
+    >>> ec.partial_auc(y, s, min_fpr=0.25, max_fpr=0.75, standardized=True)
+    0.75
+
+    With the sensitivity held at ½ or more, the specificity is ½ up to TPR 1:
+
+    >>> ec.partial_auc(y, s, min_tpr=0.5)
+    0.25
     """
-    if isinstance(max_fpr, bool) or not isinstance(max_fpr, (int, float, np.floating, np.integer)):
-        raise TypeError(f"max_fpr must be a real number in (0, 1], got {max_fpr!r}")
-    if not 0 < max_fpr <= 1:
-        raise ValueError(f"max_fpr must lie in (0, 1] (the largest false positive rate of the "
-                         f"region), got {max_fpr!r}")
+    fpr_range = max_fpr is not None or min_fpr != 0.0
+    tpr_range = min_tpr is not None or max_tpr is not None
+    if fpr_range and tpr_range:
+        raise ValueError("give an FPR range (min_fpr, max_fpr) or a TPR range (min_tpr, "
+                         "max_tpr), not both")
+    if tpr_range:
+        low = 0.0 if min_tpr is None else _check_fraction(min_tpr, "min_tpr")
+        high = 1.0 if max_tpr is None else _check_fraction(max_tpr, "max_tpr")
+        if not low < high:
+            raise ValueError(f"min_tpr must be below max_tpr, got min_tpr={low!r} and "
+                             f"max_tpr={high!r}")
+    else:
+        if max_fpr is None:
+            raise TypeError("partial_auc needs a region: max_fpr (with min_fpr for an FPR "
+                            "range not starting at 0) or min_tpr/max_tpr (a TPR range)")
+        if isinstance(max_fpr, bool) or not isinstance(max_fpr, (int, float, np.floating,
+                                                                 np.integer)):
+            raise TypeError(f"max_fpr must be a real number in (0, 1], got {max_fpr!r}")
+        if not 0 < max_fpr <= 1:
+            raise ValueError(f"max_fpr must lie in (0, 1] (the largest false positive rate of "
+                             f"the region), got {max_fpr!r}")
+        low, high = _check_fraction(min_fpr, "min_fpr"), float(max_fpr)
+        if not low < high:
+            raise ValueError(f"min_fpr must be below max_fpr, got min_fpr={low!r} and "
+                             f"max_fpr={high!r}")
     groups = _counts(y_true, y_score, sample_weight, pos_label)
     if not _both_classes(groups, "the partial AUC"):
         return float("nan")
     _, tps, fps = roc_points(groups)
     fpr, tpr = fps / fps[-1], tps / tps[-1]
-    stop = int(np.searchsorted(fpr, max_fpr, side="right"))   # fpr[:stop] <= max_fpr
-    if stop < fpr.size:                 # cut the segment that crosses max_fpr
-        share = (max_fpr - fpr[stop - 1]) / (fpr[stop] - fpr[stop - 1])
-        fpr = np.append(fpr[:stop], max_fpr)
-        tpr = np.append(tpr[:stop], tpr[stop - 1] + share * (tpr[stop] - tpr[stop - 1]))
-    area = float(np.dot(np.diff(fpr), (tpr[1:] + tpr[:-1]) / 2))
+    width = high - low
+    if tpr_range:
+        area = _area_between(tpr, 1.0 - fpr, low, high)
+        least = width - (high * high - low * low) / 2
+    else:
+        area = _area_between(fpr, tpr, low, high)
+        least = (high * high - low * low) / 2
     if not standardized:
         return area
-    least, most = 0.5 * max_fpr ** 2, float(max_fpr)
-    return 0.5 * (1 + (area - least) / (most - least))
+    return 0.5 * (1 + (area - least) / (width - least))
 
 
 def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,

@@ -594,11 +594,11 @@ def plot_achievable_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None 
     'precision (PPV)'
     >>> plt.close(ax.figure)
     """
-    from .precision_recall import achievable_pr_curve
+    from .precision_recall import interpolated_pr_curve
 
     ax = _axes(ax)
-    curve = achievable_pr_curve(y_true, y_score, num=40, sample_weight=sample_weight)
-    points = achievable_pr_curve(y_true, y_score, num=0, sample_weight=sample_weight)
+    curve = interpolated_pr_curve(y_true, y_score, num=40, sample_weight=sample_weight)
+    points = interpolated_pr_curve(y_true, y_score, num=0, sample_weight=sample_weight)
     line, = ax.plot(curve.recall, curve.precision, color=color, lw=2,
                     label=label or "achievable (interpolated)")
     if straight:

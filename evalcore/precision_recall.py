@@ -13,8 +13,10 @@ corrections.
   straight line lies slightly below.
 * **Averaging precision as if it were on a linear scale.** Precision–recall–gain (Flach &
   Kull 2015) rescales precision and recall so that the always-positive classifier sits at
-  0, a perfect one at 1, and the area is linear in the expected F-score:
-  ``gain(x) = (x − π) / ((1 − π) · x)`` with ``π`` the share of positives.
+  0 and a perfect one at 1: ``gain(x) = (x − π) / ((1 − π) · x)`` with ``π`` the share of
+  positives. The gain is linear in 1/x, the harmonic scale on which F1 is an average: the
+  F1 gain of a point is the mean of its precision gain and recall gain, and the area under
+  the PRG curve is linear in the expected F1 gain (not in the expected F-score itself).
 
 As everywhere in evalcore, operating points are those of the rule ``score >= threshold``
 with tied scores forming one threshold.
@@ -22,16 +24,26 @@ with tied scores forming one threshold.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._validation import undefined
-from .costs import _operating_points
+from ._ranking import roc_points, tie_groups
+from ._validation import check_binary_scores, undefined
+
+
+def _operating_points(y_true, y_score, sample_weight, pos_label):
+    """Thresholds, TP and FP of every operating point from "call nothing positive" on."""
+    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                               pos_label=pos_label)
+    thresholds, tps, fps = roc_points(tie_groups(label, score, weight))
+    return thresholds, tps.astype(np.float64), fps.astype(np.float64)
 
 
 class AchievablePrCurve(NamedTuple):
-    """Points of the achievable (Davis–Goadrich) PR curve, in increasing recall."""
+    """Points of a PR curve interpolated as Davis & Goadrich show, in increasing recall
+    (returned by :func:`interpolated_pr_curve` and :func:`achievable_pr_curve`)."""
 
     recall: np.ndarray
     precision: np.ndarray
@@ -47,16 +59,87 @@ class PrgCurve(NamedTuple):
     thresholds: np.ndarray
 
 
-def achievable_pr_curve(y_true: Any, y_score: Any, *, num: int = 20, sample_weight: Any = None,
-                        pos_label: Any = None) -> AchievablePrCurve:
-    """The PR curve a classifier can actually reach between its operating points.
+def _check_num(num: Any) -> int:
+    if isinstance(num, bool) or not isinstance(num, (int, np.integer)) or num < 0:
+        raise ValueError(f"num must be a non-negative integer (points per segment), got {num!r}")
+    return int(num)
+
+
+def _check_hull(hull: Any) -> bool | None:
+    if hull is None or isinstance(hull, (bool, np.bool_)):
+        return None if hull is None else bool(hull)
+    raise TypeError(f"hull must be None, True or False, got {hull!r}")
+
+
+def _vertex_counts(y_true, y_score, sample_weight, pos_label, hull: bool):
+    """TP and FP counts of the curve's vertices, from (0, 0): every operating point, or
+    only the vertices of the ROC convex hull; None (after one warning) without positives."""
+    _, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
+    total_pos, total_neg = tps[-1], fps[-1]
+    if total_pos == 0:
+        undefined("the PR curve is undefined: y_true holds no positive samples", stacklevel=4)
+        return None
+    if hull and total_neg > 0:
+        keep = _upper_left_hull(fps, tps)
+        tps, fps = tps[keep], fps[keep]
+    return tps, fps
+
+
+def _upper_left_hull(fps: np.ndarray, tps: np.ndarray) -> np.ndarray:
+    """Indices of the ROC convex hull's vertices among points that rise in both counts
+    (Andrew's monotone chain on the upper side; collinear points are dropped)."""
+    keep: list[int] = []
+    for k in range(fps.size):
+        while len(keep) >= 2:
+            i, j = keep[-2], keep[-1]
+            cross = ((fps[j] - fps[i]) * (tps[k] - tps[i])
+                     - (tps[j] - tps[i]) * (fps[k] - fps[i]))
+            if cross >= 0:           # j lies on or below the chord from i to k
+                keep.pop()
+            else:
+                break
+        keep.append(k)
+    return np.array(keep)
+
+
+def _interpolate(tps: np.ndarray, fps: np.ndarray, num: int) -> AchievablePrCurve:
+    """Davis & Goadrich's interpolation between consecutive vertices (TP, FP counts)."""
+    recall, precision = [], []
+    steps = np.arange(num + 1) / (num + 1)
+    for (ta, fa, tb, fb) in zip(tps[:-1], fps[:-1], tps[1:], fps[1:]):
+        if tb == ta:                 # only negatives added: precision drops at one recall
+            if ta + fa > 0:
+                recall.append([ta]), precision.append([ta / (ta + fa)])
+            continue
+        skew = (fb - fa) / (tb - ta)
+        t = ta + steps * (tb - ta)
+        fp = fa + skew * (t - ta)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            p = np.where(t + fp > 0, t / (t + fp), 1 / (1 + skew))   # the limit at (0, 0)
+        recall.append(t), precision.append(p)
+    ta, fa = tps[-1], fps[-1]
+    recall.append([ta]), precision.append([ta / (ta + fa)])
+    return AchievablePrCurve(np.concatenate(recall) / tps[-1], np.concatenate(precision))
+
+
+def _nan_curve() -> AchievablePrCurve:
+    nan = np.array([np.nan])
+    return AchievablePrCurve(nan, nan.copy())
+
+
+def interpolated_pr_curve(y_true: Any, y_score: Any, *, num: int = 20,
+                          sample_weight: Any = None, pos_label: Any = None) -> AchievablePrCurve:
+    """The PR curve through every operating point, interpolated as Davis & Goadrich show.
 
     Between consecutive operating points A and B, true positives run from ``TP_A`` to
     ``TP_B`` and false positives grow with them at the local skew
     ``s = (FP_B − FP_A) / (TP_B − TP_A)``, so precision at ``TP = t`` is
     ``t / (t + FP_A + s · (t − TP_A))`` (Davis & Goadrich's interpolation, here with ``t``
     varying continuously). The curve starts at recall 0 with the precision of the first
-    operating point (the limit of the first segment).
+    operating point (the limit of the first segment). This is the correct way to join PR
+    points (a straight line is not); the *achievable* PR curve of Davis & Goadrich is the
+    same interpolation through the vertices of the ROC convex hull only
+    (:func:`achievable_pr_curve` with ``hull=True``).
 
     Parameters
     ----------
@@ -74,47 +157,111 @@ def achievable_pr_curve(y_true: Any, y_score: Any, *, num: int = 20, sample_weig
         ``(recall, precision)`` in increasing recall; ``nan`` arrays with one warning if
         ``y_true`` holds no positives.
 
+    References
+    ----------
+    J. Davis and M. Goadrich (2006), "The relationship between precision-recall and ROC
+    curves", *Proceedings of the 23rd International Conference on Machine Learning*,
+    233-240.
+
     Examples
     --------
     >>> import evalcore as ec
-    >>> curve = ec.achievable_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], num=1)
+    >>> curve = ec.interpolated_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], num=1)
     >>> curve.recall.tolist()
     [0.0, 0.25, 0.5, 0.5, 0.75, 1.0, 1.0]
     >>> [round(p, 4) for p in curve.precision.tolist()]
     [1.0, 1.0, 1.0, 0.5, 0.6, 0.6667, 0.5]
     """
-    if isinstance(num, bool) or not isinstance(num, (int, np.integer)) or num < 0:
-        raise ValueError(f"num must be a non-negative integer (points per segment), got {num!r}")
-    _, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
-    if tps[-1] == 0:
-        undefined("the PR curve is undefined: y_true holds no positive samples")
-        nan = np.array([np.nan])
-        return AchievablePrCurve(nan, nan.copy())
-    recall, precision = [], []
-    steps = np.arange(num + 1) / (num + 1)
-    for (ta, fa, tb, fb) in zip(tps[:-1], fps[:-1], tps[1:], fps[1:]):
-        if tb == ta:                 # only negatives added: precision drops at one recall
-            if ta + fa > 0:
-                recall.append([ta]), precision.append([ta / (ta + fa)])
-            continue
-        skew = (fb - fa) / (tb - ta)
-        t = ta + steps * (tb - ta)
-        fp = fa + skew * (t - ta)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            p = np.where(t + fp > 0, t / (t + fp), 1 / (1 + skew))   # the limit at (0, 0)
-        recall.append(t), precision.append(p)
-    ta, fa = tps[-1], fps[-1]
-    recall.append([ta]), precision.append([ta / (ta + fa)])
-    recall_all = np.concatenate(recall) / tps[-1]
-    precision_all = np.concatenate(precision)
-    return AchievablePrCurve(recall_all, precision_all)
+    num = _check_num(num)
+    counts = _vertex_counts(y_true, y_score, sample_weight, pos_label, hull=False)
+    return _nan_curve() if counts is None else _interpolate(*counts, num)
 
 
-def pr_auc_interpolated(y_true: Any, y_score: Any, *, sample_weight: Any = None,
-                        pos_label: Any = None) -> float:
-    """The exact area under the achievable PR curve (:func:`achievable_pr_curve`).
+def achievable_pr_curve(y_true: Any, y_score: Any, *, num: int = 20, hull: bool | None = None,
+                        sample_weight: Any = None, pos_label: Any = None) -> AchievablePrCurve:
+    """Davis & Goadrich's achievable PR curve: the PR-space image of the ROC convex hull.
 
-    On a segment from A to B with ``ΔT = TP_B − TP_A > 0``, precision is
+    A classifier can reach any point of the ROC convex hull (a vertex by its threshold, a
+    point of an edge by choosing at random between the edge's two thresholds), and no
+    point above it. Mapped into PR space, with each hull edge interpolated as in
+    :func:`interpolated_pr_curve` (precision is not linear in recall along an edge), the
+    hull becomes the *achievable PR curve*: the best precision reachable at each recall.
+    It lies on or above the interpolated curve through every operating point, and its
+    area (:func:`pr_auc_interpolated` with ``hull=True``) is the largest PR area a
+    classifier built from these scores can reach.
+
+    **Changing meaning.** Before evalcore 0.2 this name returned the interpolation through
+    every operating point, now :func:`interpolated_pr_curve`. As scikit-learn does when a
+    default changes, ``hull`` chooses for this release: ``hull=True`` gives the hull image
+    (the paper's achievable curve), ``hull=False`` the old result, and ``hull=None`` (the
+    default) the old result with one ``FutureWarning``: from evalcore 0.3 the default will
+    be the hull image. Pass ``hull=True``, or call :func:`interpolated_pr_curve` for the old
+    result.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and scores.
+    num : int
+        Points placed evenly (in TP) inside each segment, for drawing; ``num=0`` returns
+        only the vertices (and the start at recall 0).
+    hull : None, True or False
+        ``True``: interpolate between the ROC convex hull's vertices only. ``False`` or
+        ``None``: between every operating point (``None`` warns that the default changes).
+    sample_weight, pos_label : optional
+        As in :func:`evalcore.roc_curve`.
+
+    Returns
+    -------
+    AchievablePrCurve
+        ``(recall, precision)`` in increasing recall; ``nan`` arrays with one warning if
+        ``y_true`` holds no positives. Without negatives every point has precision 1 and
+        the hull is the curve itself.
+
+    See Also
+    --------
+    roc_convex_hull : the hull in ROC space.
+    interpolated_pr_curve : the interpolation through every operating point.
+
+    References
+    ----------
+    J. Davis and M. Goadrich (2006), "The relationship between precision-recall and ROC
+    curves", *Proceedings of the 23rd International Conference on Machine Learning*,
+    233-240 (Theorem 3.2 and section 4: the achievable PR curve).
+
+    Examples
+    --------
+    The toy case's ROC point (½, ½) lies below the hull, so the achievable curve skips it:
+    from precision 1 at recall ½ it runs straight to the hull vertex at recall 1 and
+    precision 2/3, through 0.75 at recall 0.75.
+
+    >>> import evalcore as ec
+    >>> curve = ec.achievable_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], num=1, hull=True)
+    >>> curve.recall.tolist()
+    [0.0, 0.25, 0.5, 0.75, 1.0, 1.0]
+    >>> [round(p, 4) for p in curve.precision.tolist()]
+    [1.0, 1.0, 1.0, 0.75, 0.6667, 0.5]
+    """
+    num = _check_num(num)
+    hull = _check_hull(hull)
+    if hull is None:
+        warnings.warn("achievable_pr_curve currently returns the interpolation through every "
+                      "operating point; from evalcore 0.3 it will return Davis & Goadrich's "
+                      "achievable curve, the image of the ROC convex hull. Pass hull=True for "
+                      "the new result, or call interpolated_pr_curve for the old one.",
+                      FutureWarning, stacklevel=2)
+    counts = _vertex_counts(y_true, y_score, sample_weight, pos_label, hull=bool(hull))
+    return _nan_curve() if counts is None else _interpolate(*counts, num)
+
+
+def pr_auc_interpolated(y_true: Any, y_score: Any, *, hull: bool = False,
+                        sample_weight: Any = None, pos_label: Any = None) -> float:
+    """The exact area under the interpolated PR curve, or under the achievable one.
+
+    With ``hull=False`` the curve is :func:`interpolated_pr_curve` (every operating point);
+    with ``hull=True`` it is Davis & Goadrich's achievable curve, :func:`achievable_pr_curve`
+    with ``hull=True`` (the ROC convex hull's vertices only), the largest PR area reachable
+    with these scores. On a segment from A to B with ``ΔT = TP_B − TP_A > 0``, precision is
     ``t / (a·t + b)`` with ``a = 1 + s`` and ``b = FP_A − s·TP_A``, whose integral is
     ``ΔT / a − (b / a²) · ln((a·TP_B + b) / (a·TP_A + b))``; the area is the sum over the
     segments divided by the number of positives. Segments that add only negatives have no
@@ -133,12 +280,23 @@ def pr_auc_interpolated(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     so the area is ``(1 + 1 − ln(3/2)) / 2``:
 
     >>> import evalcore as ec
-    >>> round(ec.pr_auc_interpolated([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
+    >>> y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+    >>> round(ec.pr_auc_interpolated(y, s), 6)
     0.797267
+
+    Its achievable curve skips the point below the ROC hull and runs from TP 1 to 2 along
+    ``t / (2t − 1)``, so its area is ``(1 + ½ + ¼ ln 3) / 2``:
+
+    >>> round(ec.pr_auc_interpolated(y, s, hull=True), 6)
+    0.887327
     """
-    _, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
-    if tps[-1] == 0:
-        return undefined("the PR area is undefined: y_true holds no positive samples")
+    hull = _check_hull(hull)
+    if hull is None:
+        raise TypeError("hull must be True or False, got None")
+    counts = _vertex_counts(y_true, y_score, sample_weight, pos_label, hull=hull)
+    if counts is None:
+        return float("nan")
+    tps, fps = counts
     ta, tb, fa, fb = tps[:-1], tps[1:], fps[:-1], fps[1:]
     wide = tb > ta
     ta, tb, fa, fb = ta[wide], tb[wide], fa[wide], fb[wide]
@@ -215,8 +373,13 @@ def auprg(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     """Area under the precision–recall–gain curve (Flach & Kull 2015).
 
     The trapezoid area under :func:`prg_curve` for recall gain from 0 to 1. Parts of the
-    curve with negative precision gain count negatively. Unlike the area under the PR
-    curve, it is linear in the expected F-score, and the always-positive classifier scores 0.
+    curve with negative precision gain count negatively; the always-positive classifier
+    scores 0. Its link to F1 holds on the harmonic (gain) scale, not on the F-score's own:
+    since ``gain(x)`` is linear in 1/x and 1/F1 is the mean of 1/precision and 1/recall,
+    the F1 gain ``gain(F1)`` of a point is the mean of its precision gain and recall gain,
+    so the expected F1 gain over recall gains drawn uniformly from [0, 1] is
+    ``AUPRG/2 + 1/4`` (Flach & Kull 2015). The expected F1 itself is not a linear
+    function of AUPRG.
 
     Returns
     -------

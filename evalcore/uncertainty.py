@@ -37,9 +37,10 @@ import numpy as np
 
 from ._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
 from ._special import student_t_quantile, student_t_sf
-from ._ranking import TieGroups, _groups_from_sorted, tie_groups
+from ._ranking import TieGroups, _groups_from_sorted, roc_points, tie_groups
 from ._validation import (UndefinedMetricWarning, check_alternative, check_binary_scores,
-                          check_metric, check_random_state, check_same_length, check_scores,
+                          check_bool, check_metric, check_one_of, check_random_state,
+                          check_rule, check_same_length, check_scores, check_threshold,
                           metric_value, undefined)
 from .curves import _auc_rank
 
@@ -53,11 +54,28 @@ class AucInterval(NamedTuple):
 
 
 class MetricInterval(NamedTuple):
-    """A confidence interval ``(low, high)`` around a metric's ``estimate`` on the full data."""
+    """A confidence interval ``(low, high)`` around a metric's ``estimate`` on the full data.
+
+    ``n_undefined`` counts the bootstrap resamples on which the metric was undefined and
+    which were left out (see :func:`bootstrap_ci`).
+    """
 
     low: float
     estimate: float
     high: float
+    n_undefined: int = 0
+
+
+class MetricDifference(NamedTuple):
+    """A bootstrap interval ``(low, high)`` for ``difference = estimate_a − estimate_b``,
+    one metric of two classifiers on the same cases (see :func:`paired_bootstrap_ci`)."""
+
+    low: float
+    difference: float
+    high: float
+    estimate_a: float
+    estimate_b: float
+    n_undefined: int = 0
 
 
 class AucComparison(NamedTuple):
@@ -240,7 +258,9 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
         assumes exponential score distributions: ``SE² = (A(1 − A) + (P − 1)(Q1 − A²) +
         (N − 1)(Q2 − A²)) / (P·N)`` with ``Q1 = A/(2 − A)`` and ``Q2 = 2A²/(1 + A)``,
         clipped to [0, 1]. ``"bootstrap"``: the percentile interval of :func:`bootstrap_ci`
-        with ``n_boot`` stratified resamples.
+        with ``n_boot`` stratified resamples (``stratified=True``: the AUC does not depend
+        on the prevalence, and DeLong's variance too is conditional on P and N); for the
+        case bootstrap or BCa, call :func:`bootstrap_ci` with ``ec.roc_auc``.
     n_boot : int
         Number of bootstrap resamples (``method="bootstrap"`` only).
     random_state : None, int or numpy.random.Generator
@@ -412,39 +432,182 @@ def _auc_of_valid(label: np.ndarray, score: np.ndarray) -> float:
     return _auc_rank(tie_groups(label, score))
 
 
-def _bootstrap(label: np.ndarray, score: np.ndarray, metric: Callable, level: float,
-               n_boot: int, rng: np.random.Generator) -> tuple[float, float, float]:
-    estimate = metric_value(metric, label, score)
+_BOOT_METHODS = ("percentile", "bca")
+
+
+def _draw(rng: np.random.Generator, n: int, positives: np.ndarray, negatives: np.ndarray,
+          stratified: bool) -> np.ndarray:
+    """One resample's case indices.
+
+    Case bootstrap: ``n`` draws from all cases. Stratified: the positives drawn from the
+    positives, then the negatives from the negatives (the order and the calls are those of
+    ``scipy.stats.bootstrap`` with ``batch=1``, so both see the same resamples).
+    """
+    if not stratified:
+        return rng.integers(0, n, n)
+    take_pos = positives[rng.integers(0, positives.size, positives.size)] if positives.size \
+        else positives
+    take_neg = negatives[rng.integers(0, negatives.size, negatives.size)] if negatives.size \
+        else negatives
+    return np.concatenate((take_pos, take_neg))
+
+
+def _quiet(statistic: Callable[[np.ndarray], float], index: np.ndarray) -> float:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        return statistic(index)
+
+
+def _acceleration(statistic: Callable[[np.ndarray], float], groups: list[np.ndarray],
+                  n: int) -> float:
+    """BCa's acceleration from the jackknife (Efron and Tibshirani 1993, eq. 14.15).
+
+    Each group is left out one case at a time (one group, all cases, for the case bootstrap;
+    the positives and the negatives separately for the stratified one, combined as
+    ``scipy.stats.bootstrap`` combines several samples). Leave-one-out values on which the
+    statistic is undefined are skipped; if the jackknife values do not vary the acceleration
+    is 0.
+    """
+    everyone = np.arange(n)
+    numerator = denominator = 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        for group in groups:
+            values = np.array([statistic(np.delete(everyone, i)) for i in group])
+            values = values[~np.isnan(values)]
+            size = values.size
+            if size < 2:
+                continue
+            spread = (size - 1) * (values.mean() - values)
+            numerator += float(np.sum(spread ** 3)) / size ** 3
+            denominator += float(np.sum(spread ** 2)) / size ** 2
+    if denominator == 0.0:
+        return 0.0
+    return numerator / (6.0 * denominator ** 1.5)
+
+
+def _bootstrap_core(label: np.ndarray, statistic: Callable[[np.ndarray], float], *,
+                    level: float, n_boot: int, method: str, stratified: bool,
+                    rng: np.random.Generator, what: str):
+    """Estimate, interval and the count of undefined resamples, plus the reasons to warn.
+
+    ``statistic(index)`` evaluates the metric (or the difference of two) on the cases
+    ``index``. Returns ``(low, estimate, high, n_undefined, reasons)``; the caller emits one
+    warning joining ``reasons`` if there are any.
+    """
+    n = label.shape[0]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UndefinedMetricWarning)
+        estimate = statistic(np.arange(n))
+    if math.isnan(estimate):
+        said = [str(w.message) for w in caught if issubclass(w.category, UndefinedMetricWarning)]
+        reason = f"{what} is undefined: the metric is undefined (nan) on the data"
+        if said:
+            reason += f" ({said[0]})"
+        return math.nan, math.nan, math.nan, 0, [reason]
+    for w in caught:    # anything else the metric said is passed on unchanged
+        if not issubclass(w.category, UndefinedMetricWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     positives, negatives = np.flatnonzero(label == 1), np.flatnonzero(label == 0)
     replicates = np.empty(n_boot)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         for b in range(n_boot):
-            # stratified: each class is resampled within itself, so P and N never change
-            index = np.concatenate((positives[rng.integers(0, positives.size, positives.size)]
-                                    if positives.size else positives,
-                                    negatives[rng.integers(0, negatives.size, negatives.size)]
-                                    if negatives.size else negatives))
-            replicates[b] = metric_value(metric, label[index], score[index])
-    failed = int(np.count_nonzero(np.isnan(replicates)))
-    if failed:
-        undefined(f"the bootstrap interval is undefined: the metric was undefined (nan) on "
-                  f"{failed} of {n_boot} resamples", stacklevel=4)
-        return math.nan, estimate, math.nan
-    low, high = np.quantile(replicates, [0.5 - level / 2, 0.5 + level / 2])
-    return float(low), estimate, float(high)
+            replicates[b] = statistic(_draw(rng, n, positives, negatives, stratified))
+    undefined_mask = np.isnan(replicates)
+    n_undefined = int(np.count_nonzero(undefined_mask))
+    reasons = []
+    if n_undefined == n_boot:
+        return (math.nan, estimate, math.nan, n_undefined,
+                [f"{what} is undefined: the metric was undefined (nan) on all {n_boot} "
+                 f"resamples"])
+    if n_undefined:
+        reasons.append(f"the metric was undefined (nan) on {n_undefined} of {n_boot} resamples "
+                       f"(for example resamples without a positive); they were left out, so "
+                       f"the interval comes from the other {n_boot - n_undefined}")
+        replicates = replicates[~undefined_mask]
+    lower, upper = 0.5 - level / 2, 0.5 + level / 2
+    if method == "bca":
+        # bias correction: where the estimate falls in the bootstrap distribution (ties
+        # count half, as in scipy.stats.bootstrap)
+        share = (np.count_nonzero(replicates < estimate)
+                 + np.count_nonzero(replicates <= estimate)) / (2.0 * replicates.size)
+        if share in (0.0, 1.0):
+            reasons.append(f"the BCa {what} is undefined: the estimate {estimate:g} lies "
+                           f"{'below' if share == 0.0 else 'above'} every bootstrap value, so "
+                           f"the bias correction is infinite")
+            return math.nan, estimate, math.nan, n_undefined, reasons
+        z0 = normal_quantile(share)
+        groups = [positives, negatives] if stratified else [np.arange(n)]
+        acceleration = _acceleration(statistic, groups, n)
+        adjusted = []
+        for tail in (lower, upper):
+            z = z0 + normal_quantile(tail)
+            adjusted.append(normal_cdf(z0 + z / (1.0 - acceleration * z)))
+        lower, upper = adjusted
+    low, high = np.quantile(replicates, [lower, upper])
+    return float(low), estimate, float(high), n_undefined, reasons
+
+
+def _bootstrap(label: np.ndarray, score: np.ndarray, metric: Callable, level: float,
+               n_boot: int, rng: np.random.Generator) -> tuple[float, float, float]:
+    """The stratified percentile bootstrap of ``roc_auc_ci(method="bootstrap")``."""
+    def statistic(index):
+        return metric_value(metric, label[index], score[index])
+    low, estimate, high, _, reasons = _bootstrap_core(
+        label, statistic, level=level, n_boot=n_boot, method="percentile", stratified=True,
+        rng=rng, what="the bootstrap interval")
+    if reasons:
+        undefined("; ".join(reasons), stacklevel=4)
+    return low, estimate, high
+
+
+def _check_bootstrap_options(metric, level, n_boot, method, stratified, random_state):
+    check_metric(metric)
+    return (_check_level(level), _check_n_boot(n_boot),
+            check_one_of(method, _BOOT_METHODS, "method"),
+            check_bool(stratified, "stratified"), check_random_state(random_state))
 
 
 def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.ndarray], float],
-                 *, level: float = 0.95, n_boot: int = 2000, random_state: Any = None,
+                 *, level: float = 0.95, n_boot: int = 2000, method: str = "percentile",
+                 stratified: bool = False, random_state: Any = None,
                  pos_label: Any = None) -> MetricInterval:
-    """A stratified, seeded percentile-bootstrap interval for any metric of labels and scores.
+    """A seeded bootstrap interval (percentile or BCa) for any metric of labels and scores.
 
-    Each of ``n_boot`` resamples draws the positives with replacement from the positives and
-    the negatives from the negatives, so every resample keeps the class counts P and N of
-    the data (a test set whose prevalence was fixed by design, and no resample without
-    positives). The interval runs between the ``(1 − level)/2`` and ``(1 + level)/2``
-    quantiles of the metric over the resamples.
+    Each of ``n_boot`` resamples draws cases with replacement and recomputes the metric.
+
+    *Which resampling.* By default (``stratified=False``) the **case bootstrap** draws ``n``
+    cases from all ``n``, so the number of positives varies from resample to resample as it
+    would in another test set drawn from the same population. That is the right design
+    whenever the test set is a sample of the population, and the only right one for any
+    metric that depends on the prevalence: precision (PPV), NPV, accuracy, F-scores,
+    expected cost. ``stratified=True`` draws the P positives from the positives and the N
+    negatives from the negatives, so every resample keeps P and N. Use it only when P and N
+    were fixed by the design (a case-control study that enrolled so many diseased and so
+    many healthy); then, and only for metrics that do not depend on the prevalence (TPR,
+    FPR, TNR, the ROC AUC), it gives the conditional interval the design calls for. Holding
+    the prevalence fixed when it is in fact random removes part of the variance: intervals
+    for precision come out too narrow (see ``benchmarks/coverage.py``).
+
+    *Which interval.* ``"percentile"``: the ``(1 − level)/2`` and ``(1 + level)/2``
+    quantiles of the resampled values. ``"bca"``: bias-corrected and accelerated (Efron
+    1987): the two quantiles are moved by the bias correction ``z0 = Φ⁻¹(share of resampled
+    values below the estimate, ties counting half)`` and the acceleration ``a`` estimated by
+    the jackknife (leaving out one case at a time; for the stratified bootstrap one class at
+    a time, combined as in ``scipy.stats.bootstrap``), to ``Φ(z0 + (z0 + z)/(1 − a(z0 +
+    z)))`` for z the normal quantiles of the two tails. BCa costs ``n`` extra metric calls.
+
+    *Undefined values.* If the metric is undefined (``nan``) on the data, the result is all
+    ``nan`` with one :class:`~evalcore.UndefinedMetricWarning` and nothing is resampled.
+    Resamples on which it is undefined (recall in a resample without positives, precision
+    in one where nothing is called positive) are **left out**, as pROC leaves out its
+    ``NA`` resamples; their count is returned as ``n_undefined`` and one
+    :class:`~evalcore.UndefinedMetricWarning` says how many, since the interval then
+    describes only the resamples on which the metric exists. If it is undefined on every
+    resample, or the BCa correction is infinite (the estimate lies outside every resampled
+    value), ``low`` and ``high`` are ``nan``, again with one warning. Leave-one-out values
+    on which the metric is undefined are skipped in BCa's acceleration.
 
     Parameters
     ----------
@@ -457,7 +620,11 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
     level : float
         Confidence level, strictly between 0 and 1.
     n_boot : int
-        Number of resamples.
+        Number of resamples, at least 1.
+    method : {"percentile", "bca"}
+        The interval built from the resampled values.
+    stratified : bool
+        Resample within each class (P and N fixed) instead of resampling cases.
     random_state : None, int or numpy.random.Generator
         Seed; the same seed gives the same interval.
     pos_label : optional
@@ -466,28 +633,137 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
     Returns
     -------
     MetricInterval
-        ``(low, estimate, high)`` with ``estimate`` the metric on the full data. If the
-        metric is undefined (``nan``) on some resamples, ``low`` and ``high`` are ``nan``,
-        with one :class:`~evalcore.UndefinedMetricWarning` saying on how many.
+        ``(low, estimate, high, n_undefined)`` with ``estimate`` the metric on the full
+        data and ``n_undefined`` the number of resamples left out.
+
+    See Also
+    --------
+    paired_bootstrap_ci : the difference of a metric between two classifiers.
+    roc_auc_ci : intervals for the AUC without resampling.
+
+    References
+    ----------
+    B. Efron (1987), "Better bootstrap confidence intervals", *Journal of the American
+    Statistical Association* 82(397), 171-185. B. Efron and R. J. Tibshirani (1993), *An
+    Introduction to the Bootstrap*, Chapman & Hall, chapters 13-14. X. Robin et al. (2011),
+    "pROC: an open-source package for R and S+ to analyze and compare ROC curves", *BMC
+    Bioinformatics* 12, 77.
 
     Examples
     --------
-    The recall at threshold 0.55 (rule ``>``) on the slides' seven cases is 2/3:
+    The recall at threshold 0.55 (rule ``>``) on the slides' seven cases is 2/3. With three
+    positives in seven, a case resample holds none with probability (4/7)⁷, about 2%, and
+    recall is undefined on those:
 
+    >>> import warnings
     >>> import evalcore as ec
     >>> y = [0, 1, 0, 1, 1, 0, 0]
     >>> s = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
     >>> recall = lambda y, s: ec.confusion_matrix_at(y, s, 0.55).tpr
-    >>> ci = ec.bootstrap_ci(y, s, recall, n_boot=1000, random_state=0)
-    >>> round(ci.estimate, 4), ci.low, ci.high
-    (0.6667, 0.0, 1.0)
+    >>> with warnings.catch_warnings(record=True) as said:
+    ...     warnings.simplefilter("always")
+    ...     ci = ec.bootstrap_ci(y, s, recall, n_boot=1000, random_state=0)
+    >>> round(ci.estimate, 4), ci.low, ci.high, ci.n_undefined, len(said)
+    (0.6667, 0.0, 1.0, 19, 1)
+
+    A design that enrolled exactly three positives and four negatives resamples within
+    the classes, and no resample lacks a positive:
+
+    >>> ci = ec.bootstrap_ci(y, s, recall, n_boot=1000, stratified=True, random_state=0)
+    >>> ci.low, ci.high, ci.n_undefined
+    (0.0, 1.0, 0)
     """
-    check_metric(metric)
-    level = _check_level(level)
-    n_boot = _check_n_boot(n_boot)
-    rng = check_random_state(random_state)
+    level, n_boot, method, stratified, rng = _check_bootstrap_options(
+        metric, level, n_boot, method, stratified, random_state)
     label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    return MetricInterval(*_bootstrap(label, score, metric, level, n_boot, rng))
+
+    def statistic(index):
+        return metric_value(metric, label[index], score[index])
+    low, estimate, high, n_undefined, reasons = _bootstrap_core(
+        label, statistic, level=level, n_boot=n_boot, method=method, stratified=stratified,
+        rng=rng, what="the bootstrap interval")
+    if reasons:
+        undefined("; ".join(reasons), stacklevel=3)
+    return MetricInterval(low, estimate, high, n_undefined)
+
+
+def paired_bootstrap_ci(y_true: Any, y_score_a: Any, y_score_b: Any,
+                        metric: Callable[[np.ndarray, np.ndarray], float], *,
+                        level: float = 0.95, n_boot: int = 2000, method: str = "percentile",
+                        stratified: bool = False, random_state: Any = None,
+                        pos_label: Any = None) -> MetricDifference:
+    """A bootstrap interval for metric(a) − metric(b), two classifiers on the same cases.
+
+    Each resample draws cases (or, with ``stratified=True``, positives and negatives
+    separately) and evaluates both classifiers on **the same** resampled cases, so the
+    interval keeps the correlation between their errors: it is the bootstrap's version of a
+    paired test, for any metric. An interval that excludes 0 is a difference at the level
+    ``1 − level`` (two-sided). Resampling, the two interval methods and the handling of
+    undefined values are those of :func:`bootstrap_ci`; a resample counts as undefined when
+    the metric is undefined for either classifier.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score_a, y_score_b : array-like of shape (n,)
+        The two classifiers' scores for the same cases, in the same order.
+    metric : callable
+        ``metric(y_true, y_score) -> float``, as for :func:`bootstrap_ci`.
+    level, n_boot, method, stratified, random_state, pos_label
+        As for :func:`bootstrap_ci`.
+
+    Returns
+    -------
+    MetricDifference
+        ``(low, difference, high, estimate_a, estimate_b, n_undefined)``: the interval
+        around ``difference = estimate_a − estimate_b``, the two metrics on the full data
+        and the number of resamples left out.
+
+    See Also
+    --------
+    delong_test : the paired test for the AUC, without resampling.
+    paired_permutation_test : a test of "no difference" for any metric.
+
+    References
+    ----------
+    B. Efron and R. J. Tibshirani (1993), *An Introduction to the Bootstrap*, Chapman &
+    Hall, chapters 13-14.
+
+    Examples
+    --------
+    Murphy's two classifiers on his nine cases: the AUC falls by 0.15, and the interval for
+    the difference shows how little nine cases pin it down.
+
+    >>> import evalcore as ec
+    >>> y, s1 = ec.murphy_classifier(1)
+    >>> _, s2 = ec.murphy_classifier(2)
+    >>> d = ec.paired_bootstrap_ci(y, s1, s2, ec.roc_auc, n_boot=1000, stratified=True,
+    ...                            random_state=0)
+    >>> round(d.difference, 2), d.estimate_a, round(d.estimate_b, 2)
+    (0.15, 1.0, 0.85)
+    >>> round(d.low, 2), round(d.high, 2)
+    (0.0, 0.47)
+    """
+    level, n_boot, method, stratified, rng = _check_bootstrap_options(
+        metric, level, n_boot, method, stratified, random_state)
+    label, score_a, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label)
+    score_b = check_scores(y_score_b, name="y_score_b")
+    check_same_length(y_score_a=score_a, y_score_b=score_b)
+
+    def statistic(index):
+        return (metric_value(metric, label[index], score_a[index])
+                - metric_value(metric, label[index], score_b[index]))
+    low, difference, high, n_undefined, reasons = _bootstrap_core(
+        label, statistic, level=level, n_boot=n_boot, method=method, stratified=stratified,
+        rng=rng, what="the paired bootstrap interval")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        estimate_a = metric_value(metric, label, score_a)
+        estimate_b = metric_value(metric, label, score_b)
+    if reasons:
+        undefined("; ".join(reasons), stacklevel=3)
+    return MetricDifference(low, difference, high, estimate_a, estimate_b, n_undefined)
 
 
 def _comparison(difference: float, variance: float, level: float, what: str,
@@ -651,3 +927,380 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
     df = (total * total / (var_a * var_a / (label_a.shape[0] - 1)
                            + var_b * var_b / (label_b.shape[0] - 1))) if total > 0 else math.nan
     return _comparison(auc_a - auc_b, total, level, what, alternative, df)
+
+
+# ----------------------------------------------------------------------------- pROC's ci.se etc.
+
+class SensitivityInterval(NamedTuple):
+    """Sensitivity at a fixed specificity with its bootstrap interval (pROC's ``ci.se``).
+
+    ``sensitivity`` is the value on the full data, ``(low, high)`` the percentile interval,
+    ``median`` the bootstrap median (the middle column pROC prints), ``n_undefined`` the
+    resamples left out. Arrays when several specificities were asked for.
+    """
+
+    low: Any
+    sensitivity: Any
+    high: Any
+    specificity: Any
+    median: Any
+    n_undefined: int = 0
+
+
+class SpecificityInterval(NamedTuple):
+    """Specificity at a fixed sensitivity with its bootstrap interval (pROC's ``ci.sp``);
+    fields as in :class:`SensitivityInterval`."""
+
+    low: Any
+    specificity: Any
+    high: Any
+    sensitivity: Any
+    median: Any
+    n_undefined: int = 0
+
+
+class OperatingPointInterval(NamedTuple):
+    """Sensitivity and specificity at a threshold, each with its bootstrap interval (pROC's
+    ``ci.thresholds``). Arrays when several thresholds were asked for."""
+
+    threshold: Any
+    sensitivity: Any
+    sensitivity_low: Any
+    sensitivity_high: Any
+    specificity: Any
+    specificity_low: Any
+    specificity_high: Any
+    n_undefined: int = 0
+
+
+def _check_rates(values: Any, name: str) -> tuple[np.ndarray, bool]:
+    """``values`` as a 1-D float array of rates in [0, 1], and whether it was a scalar."""
+    scalar = np.ndim(values) == 0
+    if scalar and (isinstance(values, bool) or not isinstance(values, numbers.Real)):
+        raise TypeError(f"{name} must be a real number in [0, 1] or a 1-D array of them, "
+                        f"got {values!r}")
+    array = check_scores([values] if scalar else values, name=name)
+    if np.any((array < 0) | (array > 1)):
+        raise ValueError(f"{name} must lie in [0, 1] (a rate), got {values!r}")
+    return array, scalar
+
+
+def _roc_rates(label: np.ndarray, score: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Specificity TN/N and sensitivity TP/P of every operating point, thresholds
+    decreasing (both computed as pROC computes them, so that a specificity such as 0.9 is
+    met exactly); None if a class is missing."""
+    _, tps, fps = roc_points(tie_groups(label, score))
+    if tps[-1] == 0 or fps[-1] == 0:
+        return None
+    return (fps[-1] - fps) / fps[-1], tps / tps[-1]
+
+
+def _sensitivity_at(tnr: np.ndarray, tpr: np.ndarray, specificity: np.ndarray) -> np.ndarray:
+    """pROC's ``coords(input="specificity", ret="sensitivity")``: the highest sensitivity
+    among the operating points with exactly this specificity, otherwise the ROC polyline
+    between the two neighbouring points."""
+    k = np.searchsorted(-tnr, -specificity, side="right")   # tnr[k-1] >= sp > tnr[k]
+    left = np.clip(k, 1, tnr.size) - 1
+    right = np.minimum(left + 1, tnr.size - 1)
+    exact = tnr[left] == specificity
+    span = np.where(exact, 1.0, tnr[left] - tnr[right])
+    share = np.where(exact, 0.0, (tnr[left] - specificity) / span)
+    return np.where(exact, tpr[left], tpr[left] + share * (tpr[right] - tpr[left]))
+
+
+def _specificity_at(tnr: np.ndarray, tpr: np.ndarray, sensitivity: np.ndarray) -> np.ndarray:
+    """pROC's ``coords(input="sensitivity", ret="specificity")``: the highest specificity
+    among the operating points with exactly this sensitivity, otherwise the ROC polyline
+    between the two neighbouring points."""
+    j = np.clip(np.searchsorted(tpr, sensitivity, side="left"), 0, tpr.size - 1)
+    below = np.maximum(j - 1, 0)                            # tpr[j-1] < se <= tpr[j]
+    exact = tpr[j] == sensitivity
+    span = np.where(exact, 1.0, tpr[j] - tpr[below])
+    share = np.where(exact, 0.0, (sensitivity - tpr[below]) / span)
+    return np.where(exact, tnr[j], tnr[below] + share * (tnr[j] - tnr[below]))
+
+
+def _rate_bootstrap(label: np.ndarray, score: np.ndarray, evaluate: Callable, width: int,
+                    *, level: float, n_boot: int, stratified: bool, rng: np.random.Generator):
+    """Resample, evaluate (a row of ``width`` values, or None when undefined) and return
+    the replicates that were defined and their number left out."""
+    n = label.shape[0]
+    positives, negatives = np.flatnonzero(label == 1), np.flatnonzero(label == 0)
+    rows, missing = [], 0
+    for _ in range(n_boot):
+        index = _draw(rng, n, positives, negatives, stratified)
+        row = evaluate(label[index], score[index])
+        if row is None:
+            missing += 1
+        else:
+            rows.append(row)
+    return (np.array(rows).reshape(len(rows), width), missing)
+
+
+def _quantiles(replicates: np.ndarray, level: float) -> tuple[np.ndarray, ...]:
+    if replicates.shape[0] == 0:
+        nothing = np.full(replicates.shape[1], math.nan)
+        return nothing, nothing, nothing
+    low, median, high = np.quantile(replicates, [0.5 - level / 2, 0.5, 0.5 + level / 2],
+                                    axis=0)
+    return low, median, high
+
+
+def _undefined_resamples(missing: int, n_boot: int, what: str) -> None:
+    if missing == n_boot:
+        undefined(f"{what} is undefined: a class was missing from all {n_boot} resamples",
+                  stacklevel=4)
+    elif missing:
+        undefined(f"a class was missing from {missing} of {n_boot} resamples, on which "
+                  f"sensitivity or specificity is undefined; they were left out, so the "
+                  f"interval comes from the other {n_boot - missing}", stacklevel=4)
+
+
+def _rate_at(y_true, y_score, values, name, at, level, n_boot, stratified, random_state,
+             pos_label, what):
+    level, n_boot = _check_level(level), _check_n_boot(n_boot)
+    stratified = check_bool(stratified, "stratified")
+    rng = check_random_state(random_state)
+    label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
+    targets, scalar = _check_rates(values, name)
+    rates = _roc_rates(label, score)
+    if rates is None:
+        missing = "positive" if not label.any() else "negative"
+        undefined(f"{what} is undefined: y_true holds no {missing} samples", stacklevel=4)
+        nothing = np.full(targets.size, math.nan)
+        return targets, scalar, nothing, (nothing, nothing, nothing), 0
+
+    def evaluate(resampled_label, resampled_score):
+        resampled = _roc_rates(resampled_label, resampled_score)
+        return None if resampled is None else at(*resampled, targets)
+    replicates, missing = _rate_bootstrap(label, score, evaluate, targets.size, level=level,
+                                          n_boot=n_boot, stratified=stratified, rng=rng)
+    _undefined_resamples(missing, n_boot, what)
+    return targets, scalar, at(*rates, targets), _quantiles(replicates, level), missing
+
+
+def _shape(values: np.ndarray, scalar: bool):
+    return float(values[0]) if scalar else values
+
+
+def sensitivity_at_specificity(y_true: Any, y_score: Any, specificity: Any, *,
+                               level: float = 0.95, n_boot: int = 2000,
+                               stratified: bool = True, random_state: Any = None,
+                               pos_label: Any = None) -> SensitivityInterval:
+    """The sensitivity (TPR) reached at a fixed specificity, with a bootstrap interval.
+
+    pROC's ``ci.se``. The sensitivity at specificity sp is read off the ROC curve as pROC's
+    ``coords`` reads it: at FPR = 1 − sp, the highest TPR among the operating points with
+    exactly that FPR, and otherwise the straight line between the two neighbouring
+    operating points (the ROC polyline; no single threshold reaches an interpolated point,
+    a random choice between the two thresholds does). Each bootstrap resample rebuilds the
+    ROC curve and reads it at the same specificity; the interval is the percentile interval
+    of those values. Rule ``score >= threshold``; ties form one operating point.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        True binary labels and scores.
+    specificity : float or array-like of floats in [0, 1]
+        The fixed specificity (or several).
+    level : float
+        Confidence level, strictly between 0 and 1.
+    n_boot : int
+        Number of resamples.
+    stratified : bool
+        Resample positives and negatives separately (pROC's default ``boot.stratified =
+        TRUE``: the sensitivity and specificity are conditional on the class, so fixing P
+        and N loses nothing). With ``False`` resamples that miss a class are left out and
+        counted, with one :class:`~evalcore.UndefinedMetricWarning`, as pROC drops its
+        ``NA`` resamples.
+    random_state : None, int or numpy.random.Generator
+        Seed; the same seed gives the same interval.
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    SensitivityInterval
+        ``(low, sensitivity, high, specificity, median, n_undefined)``; floats for one
+        specificity, arrays for several. All ``nan`` with one warning if a class is missing.
+
+    See Also
+    --------
+    specificity_at_sensitivity, operating_point_ci, threshold_at_fpr
+
+    References
+    ----------
+    X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and
+    compare ROC curves", *BMC Bioinformatics* 12, 77 (``ci.se``, ``coords``).
+
+    Examples
+    --------
+    On the slides' seven cases the ROC curve passes (0, 1/3), (0, 2/3), (1/4, 2/3),
+    (1/4, 1): at specificity 1 the best sensitivity is 2/3, at 0.875 (FPR 1/8) the
+    curve is still at 2/3:
+
+    >>> import evalcore as ec
+    >>> y = [0, 1, 0, 1, 1, 0, 0]
+    >>> s = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
+    >>> at = ec.sensitivity_at_specificity(y, s, [1.0, 0.875, 0.75], n_boot=500,
+    ...                                    random_state=0)
+    >>> at.sensitivity.round(4).tolist()
+    [0.6667, 0.6667, 1.0]
+    >>> bool(all(at.low <= at.sensitivity)), bool(all(at.sensitivity <= at.high))
+    (True, True)
+    """
+    targets, scalar, estimate, (low, median, high), missing = _rate_at(
+        y_true, y_score, specificity, "specificity", _sensitivity_at, level, n_boot,
+        stratified, random_state, pos_label, "the sensitivity at a specificity")
+    return SensitivityInterval(*(_shape(v, scalar) for v in (low, estimate, high, targets,
+                                                              median)), missing)
+
+
+def specificity_at_sensitivity(y_true: Any, y_score: Any, sensitivity: Any, *,
+                               level: float = 0.95, n_boot: int = 2000,
+                               stratified: bool = True, random_state: Any = None,
+                               pos_label: Any = None) -> SpecificityInterval:
+    """The specificity (TNR) kept at a fixed sensitivity, with a bootstrap interval.
+
+    pROC's ``ci.sp``, the mirror of :func:`sensitivity_at_specificity`: at TPR =
+    sensitivity, the highest specificity among the operating points with exactly that TPR,
+    otherwise the ROC polyline between the neighbouring points; the interval is the
+    percentile interval over resamples. A screening programme that must catch 90% of the
+    ill asks this question.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        True binary labels and scores.
+    sensitivity : float or array-like of floats in [0, 1]
+        The fixed sensitivity (or several).
+    level, n_boot, stratified, random_state, pos_label
+        As for :func:`sensitivity_at_specificity`.
+
+    Returns
+    -------
+    SpecificityInterval
+        ``(low, specificity, high, sensitivity, median, n_undefined)``.
+
+    References
+    ----------
+    X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and
+    compare ROC curves", *BMC Bioinformatics* 12, 77 (``ci.sp``, ``coords``).
+
+    Examples
+    --------
+    To catch every positive of the slides' seven cases, one negative in four must be
+    called positive too (specificity 3/4); to catch two in three, none:
+
+    >>> import evalcore as ec
+    >>> y = [0, 1, 0, 1, 1, 0, 0]
+    >>> s = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
+    >>> at = ec.specificity_at_sensitivity(y, s, [1.0, 2 / 3], n_boot=500, random_state=0)
+    >>> at.specificity.tolist()
+    [0.75, 1.0]
+    """
+    targets, scalar, estimate, (low, median, high), missing = _rate_at(
+        y_true, y_score, sensitivity, "sensitivity", _specificity_at, level, n_boot,
+        stratified, random_state, pos_label, "the specificity at a sensitivity")
+    return SpecificityInterval(*(_shape(v, scalar) for v in (low, estimate, high, targets,
+                                                              median)), missing)
+
+
+def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str = ">=",
+                       level: float = 0.95, n_boot: int = 2000, stratified: bool = True,
+                       random_state: Any = None,
+                       pos_label: Any = None) -> OperatingPointInterval:
+    """Sensitivity and specificity at a fixed threshold, each with a bootstrap interval.
+
+    pROC's ``ci.thresholds``: the threshold stays fixed while the cases are resampled, and
+    the sensitivity TP/P and specificity TN/N of the rule ``score >= threshold`` (or
+    ``>``) are recomputed on each resample; each interval is the percentile interval of its
+    rate. This is the uncertainty of a deployed rule's operating point (the threshold
+    chosen on other data). With the default stratified resampling the two rates vary
+    independently, one from the positives and one from the negatives.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        True binary labels and scores.
+    threshold : float or array-like of floats
+        The threshold (or several); may be infinite, not NaN.
+    rule : {">=", ">"}
+        Call a case positive when its score is at or above, or above, the threshold.
+        pROC's rule for its usual direction is ``>=``.
+    level, n_boot, stratified, random_state, pos_label
+        As for :func:`sensitivity_at_specificity`.
+
+    Returns
+    -------
+    OperatingPointInterval
+        ``(threshold, sensitivity, sensitivity_low, sensitivity_high, specificity,
+        specificity_low, specificity_high, n_undefined)``.
+
+    References
+    ----------
+    X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and
+    compare ROC curves", *BMC Bioinformatics* 12, 77 (``ci.thresholds``).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> y = [0, 1, 0, 1, 1, 0, 0]
+    >>> s = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
+    >>> op = ec.operating_point_ci(y, s, 0.55, n_boot=500, random_state=0)
+    >>> round(op.sensitivity, 4), op.specificity
+    (0.6667, 0.75)
+    >>> op.sensitivity_low <= op.sensitivity <= op.sensitivity_high
+    True
+    """
+    level, n_boot = _check_level(level), _check_n_boot(n_boot)
+    stratified = check_bool(stratified, "stratified")
+    rng = check_random_state(random_state)
+    rule = check_rule(rule)
+    label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
+    scalar = np.ndim(threshold) == 0
+    if scalar:
+        thresholds = np.array([check_threshold(threshold)])
+    else:
+        thresholds = _as_thresholds(threshold)
+    what = "the operating point's interval"
+
+    def rates(resampled_label, resampled_score):
+        positives = int(np.count_nonzero(resampled_label))
+        negatives = resampled_label.shape[0] - positives
+        if positives == 0 or negatives == 0:
+            return None
+        called = (resampled_score[:, None] >= thresholds[None, :] if rule == ">="
+                  else resampled_score[:, None] > thresholds[None, :])
+        is_pos = resampled_label.astype(bool)[:, None]
+        tpr = np.count_nonzero(called & is_pos, axis=0) / positives
+        tnr = np.count_nonzero(~called & ~is_pos, axis=0) / negatives
+        return np.concatenate((tpr, tnr))
+    full = rates(label, score)
+    if full is None:
+        missing = "positive" if not label.any() else "negative"
+        undefined(f"{what} is undefined: y_true holds no {missing} samples", stacklevel=3)
+        nothing = np.full(thresholds.size, math.nan)
+        values = (thresholds,) + (nothing,) * 6
+        return OperatingPointInterval(*(_shape(v, scalar) for v in values), 0)
+    replicates, missing = _rate_bootstrap(label, score, rates, 2 * thresholds.size,
+                                          level=level, n_boot=n_boot, stratified=stratified,
+                                          rng=rng)
+    _undefined_resamples(missing, n_boot, what)
+    low, _, high = _quantiles(replicates, level)
+    k = thresholds.size
+    values = (thresholds, full[:k], low[:k], high[:k], full[k:], low[k:], high[k:])
+    return OperatingPointInterval(*(_shape(v, scalar) for v in values), missing)
+
+
+def _as_thresholds(threshold: Any) -> np.ndarray:
+    array = np.asarray(threshold.to_numpy() if hasattr(threshold, "to_numpy") else threshold)
+    if array.ndim != 1 or array.size == 0:
+        raise ValueError(f"threshold must be a number or a non-empty 1-D array of numbers, "
+                         f"got shape {array.shape}")
+    if array.dtype == bool or not np.issubdtype(array.dtype, np.number):
+        raise TypeError(f"threshold must hold real numbers, got dtype {array.dtype}")
+    array = array.astype(np.float64)
+    if np.any(np.isnan(array)):
+        raise ValueError("threshold must not be NaN")
+    return array

@@ -109,3 +109,139 @@ def test_single_class_is_undefined():
 def test_bad_max_fpr(max_fpr, error, match):
     with pytest.raises(error, match=match):
         ec.partial_auc(TOY_Y, TOY_S, max_fpr=max_fpr)
+
+
+# ------------------------------------------------------------------ ranges not starting at 0
+#
+# pROC's aSAH data, the WFNS grade (1-5) of 113 patients by outcome (pROC's data/aSAH.RData,
+# read without R): the 72 with a good outcome and the 41 with a poor one (the positives).
+WFNS_GOOD = [37, 20, 3, 8, 4]
+WFNS_POOR = [2, 12, 1, 8, 18]
+WFNS_S = np.r_[np.repeat(np.arange(1, 6), WFNS_GOOD), np.repeat(np.arange(1, 6), WFNS_POOR)]
+WFNS_Y = np.r_[np.zeros(72, dtype=int), np.ones(41, dtype=int)]
+
+
+def test_wfns_table_is_pROCs_auc():
+    # pROC tests/testthat/test-auc.R: auc(r.wfns) = 0.823678861788618
+    assert ec.roc_auc(WFNS_Y, WFNS_S) == pytest.approx(0.823678861788618, abs=1e-14)
+
+
+# pROC tests/testthat/test-auc.R, auc(r.wfns, partial.auc = c(high, low), ...): the bounds
+# are specificities (focus "sp") or sensitivities (focus "se")
+@pytest.mark.parametrize("high, low, focus, correct, expected", [
+    (1.0, 0.9, "sp", False, 0.0334417344173442),
+    (0.9, 0.8, "sp", False, 0.0598373983739837),
+    (0.5, 0.0, "sp", False, 0.488134475939354),
+    (1.0, 0.9, "sp", True, 0.649693339038653),
+    (0.9, 0.8, "sp", True, 0.763749402199904),
+    (0.5, 0.0, "sp", True, 0.952537903757416),
+    (1.0, 0.9, "se", False, 0.0400999322493225),
+    (0.9, 0.8, "se", False, 0.0609953703703703),
+    (0.5, 0.0, "se", False, 0.483358739837398),
+    (1.0, 0.9, "se", True, 0.68473648552275),
+    (0.9, 0.8, "se", True, 0.770561002178649),
+    (0.5, 0.0, "se", True, 0.933434959349593),
+    (1.0, 0.0, "se", True, 0.823678861788618),
+])
+def test_matches_pROC_on_wfns(high, low, focus, correct, expected):
+    if focus == "sp":     # specificity in [low, high] is FPR in [1 - high, 1 - low]
+        value = ec.partial_auc(WFNS_Y, WFNS_S, min_fpr=1 - high, max_fpr=1 - low,
+                               standardized=correct)
+    else:
+        value = ec.partial_auc(WFNS_Y, WFNS_S, min_tpr=low, max_tpr=high,
+                               standardized=correct)
+    assert value == pytest.approx(expected, abs=1e-12)
+
+
+def polyline(y, s, *, swap=False):
+    """ROC points by direct masks: (FPR, TPR), or (TPR, 1 − FPR) with ``swap``."""
+    rows = operating_points(y, s)
+    pos, neg = rows[0][3], rows[0][4]
+    fpr = np.array([fp / neg for _, tp, fp, fn, tn in rows])
+    tpr = np.array([tp / pos for _, tp, fp, fn, tn in rows])
+    return (tpr, 1 - fpr) if swap else (fpr, tpr)
+
+
+def brute_band(x, y, low, high, steps=20_000):
+    """Midpoint rule for ∫ y dx over [low, high] on a polyline with x non-decreasing."""
+    grid = low + (np.arange(steps) + 0.5) / steps * (high - low)
+    values = []
+    for g in grid:
+        k = int(np.searchsorted(x, g, side="right"))   # x[k-1] <= g < x[k]
+        k = min(max(k, 1), len(x) - 1)
+        x0, x1, y0, y1 = x[k - 1], x[k], y[k - 1], y[k]
+        values.append(y0 if x1 == x0 else y0 + (g - x0) / (x1 - x0) * (y1 - y0))
+    return float(np.mean(values) * (high - low))
+
+
+def mcclish(area, least, most):
+    return 0.5 * (1 + (area - least) / (most - least))
+
+
+ranges = st.tuples(st.floats(0.0, 1.0), st.floats(0.0, 1.0)).filter(
+    lambda r: abs(r[0] - r[1]) > 0.02).map(sorted)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.integers(2, 25), st.data(), ranges, st.booleans())
+def test_any_range_matches_brute_force_and_mcclish(n, data, bounds, on_tpr):
+    y = data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+    if 0 not in y or 1 not in y:
+        y[0], y[-1] = 0, 1
+    s = data.draw(st.lists(st.integers(0, 6), min_size=n, max_size=n))
+    low, high = bounds
+    x, h = polyline(y, s, swap=on_tpr)
+    area = brute_band(x, h, low, high)
+    # the chance diagonal over the same band: TPR = FPR, or specificity = 1 - TPR
+    least = brute_band(np.array([0.0, 1.0]), np.array([1.0, 0.0]) if on_tpr
+                       else np.array([0.0, 1.0]), low, high)
+    band = dict(min_tpr=low, max_tpr=high) if on_tpr else dict(min_fpr=low, max_fpr=high)
+    assert ec.partial_auc(y, s, **band) == pytest.approx(area, abs=2e-4)
+    assert ec.partial_auc(y, s, **band, standardized=True) == pytest.approx(
+        mcclish(area, least, high - low), abs=2e-3 / (high - low))
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(2, 40), st.data(), st.floats(0.0, 1.0), st.booleans())
+def test_adjacent_ranges_add_up_to_the_auc(n, data, cut, on_tpr):
+    y = data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+    if 0 not in y or 1 not in y:
+        y[0], y[-1] = 0, 1
+    s = data.draw(st.lists(st.integers(0, 6), min_size=n, max_size=n))
+    cut = min(max(cut, 0.01), 0.99)
+    if on_tpr:
+        parts = (ec.partial_auc(y, s, max_tpr=cut), ec.partial_auc(y, s, min_tpr=cut))
+    else:
+        parts = (ec.partial_auc(y, s, max_fpr=cut), ec.partial_auc(y, s, min_fpr=cut,
+                                                                    max_fpr=1.0))
+    assert sum(parts) == pytest.approx(roc_auc_score(y, s), abs=1e-12)
+
+
+@pytest.mark.parametrize("band", [dict(min_fpr=0.2, max_fpr=0.6), dict(min_tpr=0.7),
+                                  dict(max_tpr=0.3), dict(min_tpr=0.2, max_tpr=0.9)])
+def test_chance_gives_one_half_and_a_perfect_ranking_one(band):
+    y = [0, 1] * 50
+    tied = [0.5] * 100                       # one tie group: the diagonal itself
+    assert ec.partial_auc(y, tied, **band, standardized=True) == pytest.approx(0.5)
+    perfect = [0, 1] * 50
+    assert ec.partial_auc(y, perfect, **band, standardized=True) == pytest.approx(1.0)
+    raw = ec.partial_auc(y, perfect, **band)
+    width = band.get("max_fpr", band.get("max_tpr", 1.0)) - band.get(
+        "min_fpr", band.get("min_tpr", 0.0))
+    assert raw == pytest.approx(width)
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    (dict(), TypeError, "needs a region"),
+    (dict(min_fpr=0.1), TypeError, "needs a region"),
+    (dict(min_fpr=0.5, max_fpr=0.5), ValueError, "min_fpr must be below max_fpr"),
+    (dict(min_fpr=-0.1, max_fpr=0.5), ValueError, r"min_fpr must lie in \[0, 1\]"),
+    (dict(min_fpr="0", max_fpr=0.5), TypeError, "min_fpr must be a real number"),
+    (dict(max_fpr=0.5, min_tpr=0.5), ValueError, "not both"),
+    (dict(min_tpr=0.8, max_tpr=0.2), ValueError, "min_tpr must be below max_tpr"),
+    (dict(max_tpr=1.5), ValueError, r"max_tpr must lie in \[0, 1\]"),
+    (dict(min_tpr=True), TypeError, "min_tpr must be a real number"),
+])
+def test_bad_ranges(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        ec.partial_auc(TOY_Y, TOY_S, **kwargs)

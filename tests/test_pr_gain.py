@@ -1,8 +1,9 @@
-"""Precision–recall done right: achievable (Davis–Goadrich) interpolation and PRG.
+"""Precision–recall done right: Davis–Goadrich interpolation, the achievable PR curve, PRG.
 
 References: Flach & Kull's published example (AUPRG 0.7083), their definitions of the gains
 evaluated from confusion counts by direct masks, Davis & Goadrich's interpolation written
-out in counts, and numerical integration of the achievable curve.
+out in counts, a brute-force ROC convex hull (every chord tested against every point)
+mapped into PR space, and numerical integration of the curves.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def test_davis_goadrich_counts():
     # positive brings (30 - 5) / (10 - 5) = 5 false positives
     y = [1] * 5 + [0] * 5 + [1] * 5 + [0] * 25 + [1] * 10 + [0] * 1970
     s = [3] * 10 + [2] * 30 + [1] * 1980
-    curve = ec.achievable_pr_curve(y, s, num=4)
+    curve = ec.interpolated_pr_curve(y, s, num=4)
     for tp in (6, 7, 8, 9):
         fp = 5 + 5 * (tp - 5)
         k = int(np.flatnonzero(np.isclose(curve.recall, tp / 20))[0])
@@ -95,7 +96,7 @@ def test_davis_goadrich_counts():
 @given(labelled_scores(grid=7, floats=False))
 def test_area_closed_form_matches_numerical_integration(data):
     y, s = data
-    curve = ec.achievable_pr_curve(y, s, num=400)
+    curve = ec.interpolated_pr_curve(y, s, num=400)
     numeric = float(np.trapezoid(curve.precision, curve.recall))
     assert ec.pr_auc_interpolated(y, s) == pytest.approx(numeric, abs=2e-5)
 
@@ -104,7 +105,7 @@ def test_area_closed_form_matches_numerical_integration(data):
 @given(labelled_scores(grid=7, floats=False))
 def test_operating_points_lie_on_the_achievable_curve(data):
     y, s = data
-    points = ec.achievable_pr_curve(y, s, num=0)
+    points = ec.interpolated_pr_curve(y, s, num=0)
     rows = operating_points(y, s)
     pos = rows[0][3]
     for _, tp, fp, fn, tn in rows[1:]:
@@ -115,7 +116,7 @@ def test_operating_points_lie_on_the_achievable_curve(data):
 
 
 def straight_area(y, s):
-    points = ec.achievable_pr_curve(y, s, num=0)
+    points = ec.interpolated_pr_curve(y, s, num=0)
     return float(np.trapezoid(points.precision, points.recall))
 
 
@@ -148,7 +149,7 @@ def test_undefined():
     assert math.isnan(one_undefined_warning(ec.auprg, [0, 0], [0.1, 0.2]))
     assert math.isnan(one_undefined_warning(ec.auprg, [1, 1], [0.1, 0.2]))
     assert math.isnan(one_undefined_warning(ec.pr_auc_interpolated, [0, 0], [0.1, 0.2]))
-    curve = one_undefined_warning(ec.achievable_pr_curve, [0, 0], [0.1, 0.2])
+    curve = one_undefined_warning(ec.interpolated_pr_curve, [0, 0], [0.1, 0.2])
     assert np.isnan(curve.recall).all()
     # no negatives is fine for the achievable curve: precision 1 throughout
     assert ec.pr_auc_interpolated([1, 1], [0.1, 0.2]) == 1.0
@@ -156,7 +157,7 @@ def test_undefined():
 
 def test_errors():
     with pytest.raises(ValueError, match="num must be a non-negative integer"):
-        ec.achievable_pr_curve(FK_Y, FK_S, num=-1)
+        ec.interpolated_pr_curve(FK_Y, FK_S, num=-1)
     with pytest.raises(ValueError, match="same length"):
         ec.auprg([0, 1], [0.1, 0.2, 0.3])
     with pytest.raises(ValueError, match="y_score must be finite"):
@@ -168,3 +169,20 @@ def test_plots():
     assert ec.plot_achievable_pr(FK_Y, FK_S, ax=a) is a
     assert ec.plot_prg(FK_Y, FK_S, ax=b) is b
     plt.close(fig)
+
+
+def test_auprg_is_linear_in_the_expected_f1_gain():
+    # F1 gain = gain(F1) with gain(x) = (x - pi) / ((1 - pi) x), computed from each PRG
+    # point's precision and recall; along a segment it is linear in recall gain, so the
+    # trapezoid rule integrates it exactly over recall gain in [0, 1]
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 60)
+    s = np.round(y + rng.normal(0, 1.2, 60), 1)
+    pi = y.mean()
+    curve = ec.prg_curve(y, s)
+    ungain = lambda g: pi / (1 - g * (1 - pi))  # noqa: E731   # x from gain(x)
+    precision, recall = ungain(curve.precision_gain), ungain(curve.recall_gain)
+    f1 = 2 * precision * recall / (precision + recall)
+    f1_gain = (f1 - pi) / ((1 - pi) * f1)
+    expected_f1_gain = float(np.trapezoid(f1_gain, curve.recall_gain))
+    assert expected_f1_gain == pytest.approx(ec.auprg(y, s) / 2 + 0.25, abs=1e-12)

@@ -244,7 +244,7 @@ def test_bootstrap_ci_is_stratified_and_matches_a_hand_rolled_bootstrap():
     def counts(label, score):
         seen.append((int(label.sum()), int((label == 0).sum())))
         return float(score[label == 1].mean())
-    ci = ec.bootstrap_ci(y, s, counts, n_boot=300, random_state=5)
+    ci = ec.bootstrap_ci(y, s, counts, n_boot=300, stratified=True, random_state=5)
     assert set(seen) == {(4, 6)}
     # the same draws by hand: positives then negatives, each from its own class
     rng = np.random.default_rng(5)
@@ -268,14 +268,18 @@ def test_bootstrap_ci_for_a_metric_at_a_threshold():
     assert ci.low < ci.estimate < ci.high
 
 
-def test_bootstrap_ci_undefined_resamples_give_nan_and_one_warning():
+def test_bootstrap_ci_undefined_resamples_are_left_out_with_one_warning():
+    # stratified: every resample draws the two positives from {0.9, 0.1}; when 0.9 is not
+    # drawn nothing scores above 0.8 and the precision is undefined: (1/2)^2 of the time
     y = [1, 1, 0, 0, 0, 0]
     s = [0.9, 0.1, 0.2, 0.3, 0.4, 0.5]
     precision = lambda label, score: ec.confusion_matrix_at(label, score, 0.8).precision  # noqa: E731
     with pytest.warns(ec.UndefinedMetricWarning, match="undefined .nan. on [0-9]+ of 200") as rec:
-        ci = ec.bootstrap_ci(y, s, precision, n_boot=200, random_state=0)
+        ci = ec.bootstrap_ci(y, s, precision, n_boot=200, stratified=True, random_state=0)
     assert len(rec) == 1
-    assert math.isnan(ci.low) and math.isnan(ci.high) and ci.estimate == 1.0
+    assert ci.n_undefined == pytest.approx(50, abs=20)
+    # on the other resamples the one case above 0.8 is the positive 0.9: precision 1
+    assert (ci.low, ci.estimate, ci.high) == (1.0, 1.0, 1.0)
 
 
 def test_interval_undefined_with_one_positive():
