@@ -1,4 +1,4 @@
-"""AUC for more than two classes."""
+"""AUC for more than two classes: Hand & Till's pairwise M and one-versus-rest averages."""
 
 from __future__ import annotations
 
@@ -7,16 +7,51 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import _as_1d, check_scores
+from ._validation import check_one_of, check_scores
+
+#: The ways of turning c classes into two-class problems.
+MULTI_CLASS = ("ovo", "ovr")
+#: The averages each way allows (``None``: one AUC per class, one-versus-rest only).
+AVERAGES = {"ovo": ("macro", "weighted"), "ovr": ("macro", "weighted", "micro", None)}
 
 
-def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None) -> float:
-    """Hand & Till's M: the mean over class pairs of the two one-against-one AUCs.
+def _class_labels(y_true: Any) -> np.ndarray:
+    """``y_true`` as a non-empty 1-D array of class labels (any hashable values)."""
+    if y_true is None:
+        raise TypeError("y_true is required, got None")
+    if isinstance(y_true, (str, bytes)) or np.isscalar(y_true):
+        raise TypeError(f"y_true must be a 1-D array-like (list, numpy array or pandas Series), "
+                        f"got a scalar {y_true!r}")
+    array = np.asarray(y_true.to_numpy() if hasattr(y_true, "to_numpy") else y_true)
+    if array.ndim != 1:
+        raise ValueError(f"y_true must be 1-D, got shape {array.shape}")
+    if array.size == 0:
+        raise ValueError("y_true is empty: at least one sample is needed")
+    if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
+        raise ValueError("y_true must not hold NaN or infinite values")
+    return array
 
-    For classes i and j, A(i|j) is the AUC of column i's scores separating class i from
-    class j, using only the samples of those two classes; the pair counts
-    (A(i|j) + A(j|i)) / 2, and M averages over all c(c − 1)/2 pairs. This equals
-    ``sklearn.metrics.roc_auc_score(..., multi_class="ovo")``.
+
+def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None, multi_class: str = "ovo",
+                   average: str | None = "macro") -> float | np.ndarray:
+    """AUC for c ≥ 2 classes: Hand & Till's M (the default) or a one-versus-rest average.
+
+    With ``multi_class="ovo"`` (one against one), A(i|j) is the AUC of column i's scores
+    separating class i from class j, on the samples of those two classes only; the pair
+    {i, j} scores (A(i|j) + A(j|i)) / 2. ``average="macro"`` is the plain mean over the
+    c(c − 1)/2 pairs, Hand & Till's M; ``"weighted"`` weighs each pair by the share of the
+    samples that belong to its two classes.
+
+    With ``multi_class="ovr"`` (one against the rest), class k's AUC is the two-class AUC of
+    column k, class k against all the other classes together. ``"macro"`` is the mean of the c
+    AUCs, ``"weighted"`` their mean weighted by the class sizes, ``"micro"`` one AUC over all
+    n·c (sample, class) cells (is the sample of that class? ranked by that column's score),
+    and ``None`` returns the c AUCs. Every combination equals
+    ``sklearn.metrics.roc_auc_score(..., multi_class=..., average=...)`` where scikit-learn
+    computes it; the two it refuses (``"ovo"`` with ``"micro"`` or ``None``) raise a
+    ``ValueError`` here.
+
+    Every class must occur in ``y_true``, so every AUC above is defined (no ``nan``).
 
     Parameters
     ----------
@@ -26,6 +61,24 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None) -> float:
         One column of scores per class, columns in the order of ``labels``.
     labels : array-like of shape (c,), optional
         The classes in column order; by default the sorted distinct values of ``y_true``.
+    multi_class : {"ovo", "ovr"}
+        One against one (Hand & Till) or one against the rest.
+    average : {"macro", "weighted", "micro"} or None
+        How the two-class AUCs are combined; ``"micro"`` and ``None`` need ``"ovr"``.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The averaged AUC; with ``average=None`` one AUC per class, in column order.
+
+    See Also
+    --------
+    roc_auc : the two-class AUC each of these averages.
+
+    References
+    ----------
+    D. J. Hand and R. J. Till, "A simple generalisation of the area under the ROC curve for
+    multiple class classification problems", Machine Learning 45 (2001), 171–186.
 
     Examples
     --------
@@ -33,17 +86,28 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None) -> float:
     >>> s = [[.8, .1, .1], [.5, .3, .2], [.2, .6, .2], [.3, .3, .4], [.1, .2, .7], [.2, .5, .3]]
     >>> round(multiclass_auc(y, s), 6)
     0.895833
+    >>> round(multiclass_auc(y, s, multi_class="ovr", average="micro"), 6)
+    0.909722
+    >>> multiclass_auc(y, s, multi_class="ovr", average=None).round(4).tolist()
+    [1.0, 0.8125, 0.875]
     """
     from .curves import roc_auc
 
-    truth = _as_1d(y_true, "y_true")
+    multi_class = check_one_of(multi_class, MULTI_CLASS, "multi_class")
+    if average is not None:
+        check_one_of(average, ("macro", "weighted", "micro"), "average")
+    if average not in AVERAGES[multi_class]:
+        raise ValueError(f"average={average!r} needs multi_class='ovr': with "
+                         f"multi_class={multi_class!r}, average must be one of "
+                         f"{AVERAGES[multi_class]}")
+    truth = _class_labels(y_true)
     scores = np.asarray(y_score.to_numpy() if hasattr(y_score, "to_numpy") else y_score)
     if scores.ndim != 2:
         raise ValueError(f"y_score must be 2-D (one column per class), got shape {scores.shape}")
     if scores.shape[0] != truth.shape[0]:
         raise ValueError(f"y_score has {scores.shape[0]} rows but y_true has {truth.shape[0]} "
                          f"samples: they must match")
-    check_scores(scores.ravel())
+    scores = check_scores(scores.ravel()).reshape(scores.shape)
     classes = np.unique(truth) if labels is None else np.asarray(labels)
     if np.unique(classes).shape[0] != classes.shape[0]:
         raise ValueError(f"labels must not repeat a class, got {classes.tolist()!r}")
@@ -60,12 +124,26 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None) -> float:
     if missing:
         raise ValueError(f"classes {sorted(missing)!r} never occur in y_true: every class "
                          f"needs samples for the pairwise AUCs")
-    total = 0.0
+    # one-hot truth: member[:, k] says whether the sample belongs to class k
+    member = (truth[:, None] == classes[None, :]).astype(np.int8)
+
+    if multi_class == "ovr":
+        if average == "micro":
+            return roc_auc(member.ravel(), scores.ravel())
+        per_class = np.array([roc_auc(member[:, k], scores[:, k])
+                              for k in range(classes.shape[0])])
+        if average is None:
+            return per_class
+        weights = member.sum(axis=0) if average == "weighted" else None
+        return float(np.average(per_class, weights=weights))
+
+    pair_aucs, pair_sizes = [], []
     for i, j in combinations(range(classes.shape[0]), 2):
-        both = (truth == classes[i]) | (truth == classes[j])
-        is_i = (truth[both] == classes[i]).astype(np.int8)
+        both = (member[:, i] | member[:, j]).astype(bool)
+        is_i = member[both, i]
         a_ij = roc_auc(is_i, scores[both, i])
         a_ji = roc_auc(1 - is_i, scores[both, j])
-        total += (a_ij + a_ji) / 2
-    pairs = classes.shape[0] * (classes.shape[0] - 1) / 2
-    return total / pairs
+        pair_aucs.append((a_ij + a_ji) / 2)
+        pair_sizes.append(int(both.sum()))
+    weights = pair_sizes if average == "weighted" else None
+    return float(np.average(pair_aucs, weights=weights))
