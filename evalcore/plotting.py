@@ -582,8 +582,12 @@ def plot_cost_curves(y_true: Any, y_score: Any, *, probability_cost: float | Non
 def plot_achievable_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
                        color: str | None = None, straight: bool = True,
                        sample_weight: Any = None):
-    """Draw the achievable (Davis–Goadrich) PR curve through the operating points and,
-    with ``straight``, the straight-line joins that overstate it where precision falls.
+    """Draw the interpolated PR curve through every operating point (Davis and Goadrich's
+    interpolation, :func:`evalcore.interpolated_pr_curve`) and, with ``straight``, the
+    straight-line joins that overstate it where precision falls.
+
+    The name is kept from 0.1; in Davis and Goadrich's own terms the *achievable* PR curve is
+    the image of the ROC convex hull (:func:`evalcore.achievable_pr_curve` with ``hull=True``).
 
     Examples
     --------
@@ -600,7 +604,7 @@ def plot_achievable_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None 
     curve = interpolated_pr_curve(y_true, y_score, num=40, sample_weight=sample_weight)
     points = interpolated_pr_curve(y_true, y_score, num=0, sample_weight=sample_weight)
     line, = ax.plot(curve.recall, curve.precision, color=color, lw=2,
-                    label=label or "achievable (interpolated)")
+                    label=label or "interpolated")
     if straight:
         ax.plot(points.recall, points.precision, ls="--", color="0.3", lw=1,
                 label="straight lines")
