@@ -425,7 +425,7 @@ def test_the_book_has_slider_stacks(book_html):
     counts = {page.name: len(displayed_slider_stack_states(page.read_text(encoding="utf-8")))
               for page in chapter_pages(book_html)}
     assert sum(counts.values()) >= 2, f"chapters 9 and 10 each show a slider stack: {counts}"
-    assert counts.get("09_uncertainty.html") == 1 and counts.get("10_costs_hulls.html") == 1
+    assert counts.get("09_uncertainty.html") == 1 and counts.get("10_costs.html") == 1
 
 
 def check_stack(box, model: dict, position: int) -> None:
@@ -511,7 +511,7 @@ STACK_BOXES = """box => {
 }"""
 
 
-@pytest.mark.parametrize("page", ["09_uncertainty.html", "10_costs_hulls.html"])
+@pytest.mark.parametrize("page", ["09_uncertainty.html", "10_costs.html"])
 def test_projector_shows_slider_and_figure_together(page, book_html, book_url, chromium):
     """1280x720 at 150% zoom: the slider, its readout and the whole figure fit on the screen."""
     chapter_html(book_html, page)
