@@ -113,6 +113,7 @@ bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) chromium
 	$(BIN)/python benchmarks/bench_ranking.py
 	$(BIN)/python benchmarks/bench_delong.py
 	$(BIN)/python benchmarks/bench_explorer.py
+	$(BIN)/python benchmarks/bench_distribution_explorer.py
 
 clean:
 	rm -rf _build _vendor $(VENV) js/node_modules build

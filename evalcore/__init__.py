@@ -40,7 +40,8 @@ from .uncertainty import (AucComparison, AucInterval, AucSampleSize, MetricDiffe
                           delong_test_unpaired, delong_variance, operating_point_ci,
                           paired_bootstrap_ci, roc_auc_ci, sensitivity_at_specificity,
                           specificity_at_sensitivity)
-from .widgets import figure_pane, self_check, slider_stack, threshold_explorer
+from .widgets import (distribution_explorer, figure_pane, self_check, slider_stack,
+                      threshold_explorer)
 
 __version__ = "0.1.0"
 
@@ -76,4 +77,6 @@ __all__ = [
     "operating_point_ci", "sensitivity_at_specificity", "specificity_at_sensitivity",
     # the book's self-checks
     "self_check",
+    # the picture-first explorer
+    "distribution_explorer",
 ]

@@ -1,0 +1,215 @@
+"""The distribution explorer: the picture-first widget (``_distribution_explorer.js``).
+
+Two classes' scores drawn as histograms with a threshold through them, a separation control
+and a class-balance control, the confusion matrix, and the ROC and precision–recall curves with
+their areas and the current point. evalcore draws one fixed pool of standard-normal noise (n
+values for the positives, n for the negatives) and sends it to the browser once; the browser
+and evalcore then build the same scores from it (``score = noise + separation × y``, the same
+IEEE double operations in the same order), so every number the view shows equals evalcore's on
+``.sample()``. This module is imported lazily by :func:`evalcore.widgets.distribution_explorer`
+because anywidget is an optional dependency.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import numpy as np
+import traitlets
+
+from ._validation import check_one_of
+from .confusion import ConfusionMatrix, confusion_matrix_at
+
+_HERE = Path(__file__).parent
+#: The ``size`` values: the widget's font size, which everything in it is measured in.
+SIZES = ("normal", "large")
+#: The panels the explorer can show, in the order it shows them.
+PANELS = ("distributions", "matrix", "roc", "pr")
+#: The separation control's range and step (in standard deviations of the noise).
+SEPARATION_RANGE = (0.0, 4.0, 0.1)
+#: The prevalence control's range and step.
+PREVALENCE_RANGE = (0.05, 0.95, 0.05)
+#: The threshold control's step; its ends are multiples of THRESHOLD_END_STEP.
+THRESHOLD_STEP = 0.05
+THRESHOLD_END_STEP = 0.5
+#: The largest pool (each value travels in the page twice over: positives and negatives).
+MAX_N = 10_000
+
+
+def noise_pools(n: int, random_state: int) -> tuple[np.ndarray, np.ndarray]:
+    """The fixed noise: ``default_rng(random_state).standard_normal(2 * n)``, split in two.
+
+    The first n values belong to the positives, the last n to the negatives.
+    """
+    noise = np.random.default_rng(random_state).standard_normal(2 * n)
+    return noise[:n], noise[n:]
+
+
+def positives_shown(prevalence: float, n: int) -> int:
+    """How many positives are shown at ``prevalence``: π·n rounded half up, within [1, n − 1].
+
+    The product is first rounded to 9 decimals: in binary floating point 0.35 × 90 is
+    31.499999999999996, which would round down although 0.35 × 90 = 31.5. The front end
+    computes the same (``Math.floor(Number((π * n).toFixed(9)) + 0.5)``), so both show the
+    same cases.
+    """
+    return min(max(math.floor(float(f"{prevalence * n:.9f}") + 0.5), 1), n - 1)
+
+
+def threshold_ends(positive_noise: np.ndarray, negative_noise: np.ndarray,
+                   max_separation: float = SEPARATION_RANGE[1]) -> tuple[float, float]:
+    """Multiples of ½ strictly below every score and strictly above every score.
+
+    Scores range over the negatives' noise and the positives' noise shifted by any separation
+    in [0, ``max_separation``], so one fixed threshold range serves every separation.
+    """
+    lowest = min(float(positive_noise.min()), float(negative_noise.min()))
+    highest = max(float(positive_noise.max()) + max_separation, float(negative_noise.max()))
+    step = THRESHOLD_END_STEP
+    low = math.floor(lowest / step) * step
+    if low >= lowest:
+        low -= step
+    high = math.ceil(highest / step) * step
+    if high <= highest:
+        high += step
+    return float(low), float(high)
+
+
+def _check_real(value: Any, name: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {value!r}")
+    value = float(value)
+    if not (math.isfinite(value) and low <= value <= high):
+        raise ValueError(f"{name} must lie in [{low:g}, {high:g}], got {value!r}")
+    return value
+
+
+def _check_show(show: Any) -> list[str]:
+    if isinstance(show, str) or not isinstance(show, (list, tuple)):
+        raise TypeError(f"show must be a tuple of panel names from {PANELS}, got {show!r}")
+    unknown = [name for name in show if name not in PANELS]
+    if unknown or not show:
+        raise ValueError(f"show must name at least one panel of {PANELS}, got {tuple(show)!r}")
+    return [name for name in PANELS if name in show]
+
+
+class _Checked(traitlets.TraitType):
+    """A trait whose values go through the owner's ``_check_<name>`` (evalcore's errors)."""
+
+    def validate(self, obj, value):
+        return getattr(obj, f"_check_{self.name}")(value)
+
+
+class DistributionExplorer(anywidget.AnyWidget):
+    """Two score distributions, a threshold, a separation and a class balance; build one with
+    :func:`evalcore.distribution_explorer`.
+
+    Its synced traits ``separation``, ``prevalence`` and ``threshold`` are the state, read and
+    written from Python and from every view.
+    """
+
+    _esm = _HERE / "_distribution_explorer.js"
+    _css = _HERE / "_distribution_explorer.css"
+
+    #: Marks the model in the page's embedded widget state (the browser tests find them by it).
+    evalcore_widget = traitlets.Unicode("distribution-explorer", read_only=True).tag(sync=True)
+    noise = traitlets.Bytes(read_only=True, help="float64 noise: n positives', then n "
+                                                 "negatives'").tag(sync=True)
+    n = traitlets.Int(read_only=True, help="how many cases are shown").tag(sync=True)
+    low = traitlets.Float(read_only=True, help="the threshold control's lower end").tag(sync=True)
+    high = traitlets.Float(read_only=True, help="the threshold control's upper end").tag(sync=True)
+    title = traitlets.Unicode("", read_only=True, help="the heading and accessible name").tag(sync=True)
+    show = traitlets.List(traitlets.Unicode(), read_only=True,
+                          help="the panels shown (PANELS)").tag(sync=True)
+    separation = _Checked(1.0, help="how far apart the classes' means are").tag(sync=True)
+    prevalence = _Checked(0.5, help="the share of positives π").tag(sync=True)
+    threshold = _Checked(0.5, help="the threshold θ (predict 1 when s ≥ θ)").tag(sync=True)
+    size = traitlets.Unicode("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
+
+    def __init__(self, *, separation: float = 1.0, prevalence: float = 0.5,
+                 threshold: float | None = None, n: int = 400, random_state: int = 0,
+                 show: Any = PANELS, title: str = "", size: str = "normal") -> None:
+        if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+            raise TypeError(f"n must be an integer, got {n!r}")
+        if not 2 <= n <= MAX_N:
+            raise ValueError(f"n must lie in [2, {MAX_N:,}] (both classes need a case, and "
+                             f"every noise value travels in the page), got {n}")
+        if isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral):
+            raise TypeError(f"random_state must be an integer (the picture must be the same "
+                            f"on every run), got {random_state!r}")
+        if random_state < 0:
+            raise ValueError(f"random_state must be a non-negative integer, got {random_state}")
+        if not isinstance(title, str):
+            raise TypeError(f"title must be a str, got {type(title).__name__}")
+        show = _check_show(show)
+        self._positive_noise, self._negative_noise = noise_pools(int(n), int(random_state))
+        low, high = threshold_ends(self._positive_noise, self._negative_noise)
+        # The read-only traits are set once, before the widget opens its comm, so the front
+        # end receives the whole state at once.
+        self.set_trait("noise", np.concatenate([self._positive_noise, self._negative_noise])
+                       .astype("<f8").tobytes())
+        self.set_trait("n", int(n))
+        self.set_trait("low", low)
+        self.set_trait("high", high)
+        self.set_trait("title", title)
+        self.set_trait("show", show)
+        self.size = size
+        self.separation = separation
+        self.prevalence = prevalence
+        if threshold is None:          # halfway between the class means: a multiple of 0.05
+            threshold = float(f"{self.separation / 2:.12g}")
+        self.threshold = threshold
+        self._random_state = int(random_state)
+        super().__init__()
+
+    # --- validation of the state (from Python and from the browser alike) --------------------
+    def _check_separation(self, value) -> float:
+        return _check_real(value, "separation", *SEPARATION_RANGE[:2])
+
+    def _check_prevalence(self, value) -> float:
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise TypeError(f"prevalence must be a real number, got {value!r}")
+        value = float(value)
+        if not 0 < value < 1:
+            raise ValueError(f"prevalence must lie strictly between 0 and 1 (both classes are "
+                             f"shown), got {value!r}")
+        return value
+
+    def _check_threshold(self, value) -> float:
+        return _check_real(value, "threshold", self.low, self.high)
+
+    @traitlets.validate("size")
+    def _valid_size(self, proposal) -> str:
+        return check_one_of(proposal["value"], SIZES, "size")
+
+    # --- derived state -------------------------------------------------------------------
+    @property
+    def positives(self) -> int:
+        """How many positives are shown now (P; the negatives are N = n − P)."""
+        return positives_shown(self.prevalence, self.n)
+
+    def sample(self) -> tuple[np.ndarray, np.ndarray]:
+        """The cases shown now: ``(y_true, y_score)``, positives first.
+
+        ``y_score = noise + separation × y_true``, exactly what the browser computes.
+        """
+        positives = self.positives
+        y_true = np.concatenate([np.ones(positives, dtype=np.int64),
+                                 np.zeros(self.n - positives, dtype=np.int64)])
+        noise = np.concatenate([self._positive_noise[:positives],
+                                self._negative_noise[:self.n - positives]])
+        return y_true, noise + self.separation * y_true
+
+    def confusion_matrix(self) -> ConfusionMatrix:
+        """evalcore's confusion matrix of :meth:`sample` at the current θ, rule ``s ≥ θ``."""
+        y_true, y_score = self.sample()
+        return confusion_matrix_at(y_true, y_score, self.threshold, rule=">=")
+
+    def __repr__(self) -> str:
+        return (f"DistributionExplorer(n={self.n}, random_state={self._random_state}, "
+                f"separation={self.separation:g}, prevalence={self.prevalence:g}, "
+                f"threshold={self.threshold:g})")

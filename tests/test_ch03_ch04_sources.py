@@ -1,0 +1,365 @@
+"""Chapters 3 (ROC curves) and 4 (AUC) against their sources, out of the chapters' flow.
+
+The chapters teach; the checks that used to interrupt them live here. Every expected value
+is a number the sources print (Murphy's Figure 1 points, the slides' 11/12 and rank sum, the
+tutorial's operating point), a brute-force recount written in this file, scipy or
+scikit-learn, or an identity. The last tests check the chapters' form: every solution or
+"Checking the source" box shows exactly the code that the chapter runs, no code cell in the
+flow only asserts, and each chapter has its self-checks.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import warnings
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.integrate import quad
+from scipy.stats import mannwhitneyu, norm, rankdata
+from sklearn.metrics import brier_score_loss, det_curve, roc_auc_score
+
+import evalcore as ec
+
+ROOT = Path(__file__).resolve().parent.parent
+CH3 = ROOT / "chapters" / "03_roc_curves.ipynb"
+CH4 = ROOT / "chapters" / "04_auc.ipynb"
+EPS = np.finfo(float).eps
+
+
+# --- brute-force references -------------------------------------------------------------------
+def sweep(y, s, last):
+    """The R note's curves(): distinct scores downwards, then ``last``; rule '>'; recount."""
+    thresholds = [*sorted(set(s.tolist()), reverse=True), last]
+    P, N = np.sum(y == 1), np.sum(y == 0)
+    return (np.array([np.sum((y == 0) & (s > t)) / N for t in thresholds]),
+            np.array([np.sum((y == 1) & (s > t)) / P for t in thresholds]))
+
+
+def walk(y, s):
+    """The slides' pseudo-code: one pass down the sorted scores, a point before each new one."""
+    P, N = np.sum(y == 1), np.sum(y == 0)
+    tp = fp = 0
+    previous, points = None, []
+    for score, label in sorted(zip(s.tolist(), y.tolist()), key=lambda p: -p[0]):
+        if score != previous:
+            points.append((fp / N, tp / P))
+            previous = score
+        tp, fp = tp + (label == 1), fp + (label == 0)
+    points.append((1.0, 1.0))
+    return np.array(points).T
+
+
+def pair_auc(y, s, *, tie=Fraction(1, 2)):
+    """Mean over all positive/negative pairs of 1, ``tie`` or 0, as an exact fraction."""
+    pos, neg = s[y == 1].tolist(), s[y == 0].tolist()
+    total = sum(Fraction(1) if p > q else tie if p == q else Fraction(0)
+                for p in pos for q in neg)
+    return total / (len(pos) * len(neg))
+
+
+def random_ties():
+    rng = np.random.default_rng(7)
+    return rng.integers(0, 2, size=500), rng.integers(0, 20, size=500) / 20
+
+
+CASES = {"slides' seven": ec.vojnovic_seven(), "Murphy 1": ec.murphy_classifier(1),
+         "Murphy 2": ec.murphy_classifier(2), "random ties": random_ties()}
+
+
+# --- chapter 3 --------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", CASES)
+def test_the_walk_and_the_sweep_trace_evalcores_curve(name):
+    y, s = (np.asarray(a) for a in CASES[name])
+    roc = ec.roc_curve(y, s)
+    walk_fpr, walk_tpr = walk(y, s)
+    sweep_fpr, sweep_tpr = sweep(y, s, -np.inf)
+    np.testing.assert_allclose(walk_fpr, roc.fpr, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(walk_tpr, roc.tpr, rtol=0, atol=1e-15)
+    np.testing.assert_array_equal(sweep_fpr, roc.fpr)
+    np.testing.assert_array_equal(sweep_tpr, roc.tpr)
+
+
+def test_minimum_minus_epsilon_is_the_minimum_from_4_on():
+    for m in (0.1, 0.5, 1.0, 1.5, 1.999):
+        assert m - EPS < m                      # the spacing is at most eps up to 2
+    for m in (4.0, 5.5, 100.0, 1e6):
+        assert math.ulp(m) >= 4 * EPS and m - EPS == m
+    assert 3.0 - EPS == 3.0 and 3.1 - EPS < 3.1  # between 2 and 4, round half to even decides
+
+
+def test_the_r_notes_last_threshold_loses_the_last_point_on_shifted_scores():
+    y, s = (np.asarray(a) for a in ec.vojnovic_seven())
+    shifted = s + 10                                         # same order, same curve
+    fpr, tpr = sweep(y, shifted, shifted.min() - EPS)
+    assert (fpr[-1], tpr[-1]) != (1.0, 1.0)
+    assert (fpr[-1], tpr[-1]) == (0.75, 1.0)                 # the lowest case, a negative, lost
+    fixed_fpr, fixed_tpr = sweep(y, shifted, -np.inf)
+    np.testing.assert_array_equal(fixed_fpr, ec.roc_curve(y, s).fpr)
+    np.testing.assert_array_equal(fixed_tpr, ec.roc_curve(y, s).tpr)
+
+
+@pytest.mark.parametrize("classifier, tp, fp", [(1, 5, 0), (2, 4, 1)])
+def test_murphys_figure_1_points_at_one_half(classifier, tp, fp):
+    # Murphy quotes TPR 5/5, FPR 0/4 (classifier 1) and TPR 4/5, FPR 1/4 (classifier 2).
+    y, s = ec.murphy_classifier(classifier)
+    cm = ec.confusion_matrix_at(y, s, 0.5, rule=">=")
+    assert (cm.tp, cm.positives, cm.fp, cm.negatives) == (tp, 5, fp, 4)
+
+
+def test_murphys_stated_rule_would_miss_the_case_at_one_half():
+    y, s = ec.murphy_classifier(1)
+    assert int(np.sum((y == 1) & (s > 0.5))) == 4 and int(np.sum((y == 1) & (s >= 0.5))) == 5
+
+
+def test_copying_negatives_leaves_the_curve_and_the_auc():
+    y, s = (np.asarray(a) for a in ec.vojnovic_seven())
+    neg = y == 0
+    y4, s4 = np.r_[y, np.tile(y[neg], 3)], np.r_[s, np.tile(s[neg], 3)]
+    np.testing.assert_array_equal(ec.roc_curve(y4, s4).fpr, ec.roc_curve(y, s).fpr)
+    np.testing.assert_array_equal(ec.roc_curve(y4, s4).tpr, ec.roc_curve(y, s).tpr)
+    assert pair_auc(y4, s4) == pair_auc(y, s) == Fraction(11, 12)
+
+
+def test_closest_point_to_the_corner_and_youden_on_murphys_classifier_2():
+    y, s = ec.murphy_classifier(2)
+    points = []
+    for t in [np.inf, *np.unique(s)]:                        # every distinct decision
+        cm = ec.confusion_matrix_at(y, s, t, rule=">=")
+        points.append((math.hypot(cm.fpr, 1 - cm.tpr), cm.tpr - cm.fpr, cm.fpr, cm.tpr))
+    closest = min(points)
+    assert (closest[2], closest[3]) == (0.25, 0.8)
+    assert math.isclose(closest[0], math.sqrt(0.25**2 + 0.2**2))
+    youden = max(points, key=lambda p: p[1])
+    assert (youden[2], youden[3]) == (0.0, 0.6)
+    op = ec.threshold_by_youden(y, s)
+    assert (op.fpr, op.tpr) == (0.0, 0.6)
+
+
+def logit_normal_density(p, mu):
+    return norm.pdf(np.log(p / (1 - p)) - mu) / (p * (1 - p))
+
+
+def test_the_tutorials_integrals_on_densities_through_its_point():
+    # The tutorial's example: tnr 0.8 and tpr 0.7 at p0 = 0.5.
+    mu0, mu1 = -norm.ppf(0.8), norm.ppf(0.7)
+    fpr = quad(logit_normal_density, 0.5, 1, args=(mu0,))[0]
+    tpr = quad(logit_normal_density, 0.5, 1, args=(mu1,))[0]
+    assert math.isclose(1 - fpr, 0.8, abs_tol=1e-9) and math.isclose(tpr, 0.7, abs_tol=1e-9)
+    for mu in (mu0, mu1):                                    # each density has area 1
+        assert math.isclose(quad(logit_normal_density, 0, 1, args=(mu,))[0], 1, abs_tol=1e-9)
+    # its area formula, auc = integral of tpr(p) n0(p) dp, against the binormal closed form
+    area = quad(lambda p: quad(logit_normal_density, p, 1, args=(mu1,))[0]
+                * logit_normal_density(p, mu0), 0, 1)[0]
+    assert math.isclose(area, norm.cdf((mu1 - mu0) / math.sqrt(2)), abs_tol=1e-7)
+    # and against evalcore on the quantiles of the two distributions
+    q = norm.ppf((np.arange(4000) + 0.5) / 4000)
+    y = np.r_[np.zeros(q.size, int), np.ones(q.size, int)]
+    p = 1 / (1 + np.exp(-np.r_[mu0 + q, mu1 + q]))
+    assert math.isclose(ec.roc_auc(y, p), area, abs_tol=1e-3)
+
+
+def test_det_points_are_scikit_learns():
+    rng = np.random.default_rng(3)
+    y = np.r_[np.zeros(300, int), np.ones(300, int)]
+    s = rng.standard_normal(600) + 1.5 * y
+    roc = ec.roc_curve(y, s)
+    ours = np.c_[roc.fpr, 1 - roc.tpr]
+    fpr, fnr, _ = det_curve(y, s)
+    for point in zip(fpr, fnr):
+        assert np.isclose(ours, point, rtol=0, atol=1e-12).all(axis=1).any(), point
+
+
+def test_equal_spread_normal_classes_give_straight_det_lines():
+    d = 2.0
+    q = norm.ppf((np.arange(2000) + 0.5) / 2000)
+    y = np.r_[np.zeros(q.size, int), np.ones(q.size, int)]
+    roc = ec.roc_curve(y, np.r_[q, d + q])
+    fnr = 1 - roc.tpr
+    inside = (roc.fpr > 0.01) & (roc.fpr < 0.99) & (fnr > 0.01) & (fnr < 0.99)
+    np.testing.assert_allclose(norm.ppf(fnr[inside]), -d - norm.ppf(roc.fpr[inside]),
+                               atol=0.01)
+
+
+# --- chapter 4 --------------------------------------------------------------------------------
+def test_the_slides_seven_cases_by_pairs_ranks_trapezoids_and_u():
+    y, s = (np.asarray(a) for a in ec.vojnovic_seven())
+    assert pair_auc(y, s) == Fraction(11, 12)                    # the slides' value
+    ranks = rankdata(s)[y == 1]
+    assert sorted(ranks.tolist()) == [4, 6, 7]                   # the slides' ranks
+    assert (ranks.sum() - 3 * 4 / 2) / (4 * 3) == pytest.approx(11 / 12, abs=1e-15)
+    roc = ec.roc_curve(y, s)
+    assert np.trapezoid(roc.tpr, roc.fpr) == pytest.approx(11 / 12, abs=1e-15)
+    assert mannwhitneyu(s[y == 1], s[y == 0]).statistic == 11
+    for method in ("pairs", "rank", "trapezoid"):
+        assert ec.roc_auc(y, s, method=method) == pytest.approx(11 / 12, abs=1e-15)
+    assert ec.gini(y, s) == pytest.approx(2 * 11 / 12 - 1, abs=1e-15)
+
+
+def test_ties_count_one_half_and_the_slides_strict_forms_undercount():
+    y, s = (np.asarray(a) for a in ec.murphy_classifier(2))
+    roc = ec.roc_curve(y, s)
+    rectangles = np.sum(np.diff(roc.fpr) * roc.tpr[:-1])         # the slides' proof sketch
+    assert pair_auc(y, s, tie=Fraction(0)) == Fraction(4, 5)
+    assert rectangles == pytest.approx(0.8, abs=1e-15)
+    assert pair_auc(y, s) == Fraction(17, 20)
+    assert ec.roc_auc(y, s) == pytest.approx(roc_auc_score(y, s), abs=1e-15)
+    assert ec.roc_auc(y, s) == pytest.approx(0.85, abs=1e-15)
+    same = np.full(len(y), 0.5)
+    assert pair_auc(y, same, tie=Fraction(0)) == 0 and ec.roc_auc(y, same) == 0.5
+
+
+def test_the_equal_error_rate_of_murphys_classifier_2_is_two_ninths():
+    # The crossing is on the diagonal step from (0, 0.6) to (0.25, 0.8):
+    # x = 1 - (0.6 + 0.8 x) gives x = 0.4 / 1.8 = 2/9.
+    eer = ec.equal_error_rate(*ec.murphy_classifier(2))
+    assert eer.eer == pytest.approx(2 / 9, abs=1e-15)
+    assert ec.equal_error_rate(*ec.murphy_classifier(1)).eer == 0
+
+
+def test_the_tutorials_bad_data_formulas_hold_exactly():
+    rng = np.random.default_rng(0)
+    lam, n_pos, n_neg = 0.2, 500, 1500
+    y = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
+    bad = np.r_[np.arange(n_pos) < lam * n_pos, np.arange(n_neg) < lam * n_neg]
+    s = 1 / (1 + np.exp(-rng.normal(np.where(y == 1, 1.0, -1.0) * np.where(bad, -1, 1), 1.2)))
+    good = ~bad
+    auc_good = float(pair_auc(y[good], s[good]))
+    a = np.mean(s[good & (y == 0)] < 0.5)
+    b = np.mean(s[good & (y == 1)] > 0.5)
+    half = (1 - lam)**2 * auc_good + lam * (1 - lam) * (a + b) + lam**2 / 2
+    zero = (1 - lam)**2 * auc_good + lam * (1 - lam) + lam**2 / 2
+    assert ec.roc_auc(y, np.where(bad, 0.5, s)) == pytest.approx(half, abs=1e-12)
+    assert ec.roc_auc(y, np.where(bad, 0.0, s)) == pytest.approx(zero, abs=1e-12)
+    assert a + b > 1 and half > zero
+
+
+def tutorial_loss(y, p):
+    """The tutorial's torch loss, written with plain loops over all ordered pairs."""
+    n = len(y)
+    return 0.5 + sum((y[i] - y[j]) * (p[j] - p[i]) for i in range(n) for j in range(n)) / n**2
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_auc_loss_is_one_half_minus_twice_the_covariance(seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, size=30).astype(float)
+    p = rng.random(30)
+    assert tutorial_loss(y, p) == pytest.approx(0.5 - 2 * np.cov(y, p, bias=True)[0, 1],
+                                                abs=1e-12)
+
+
+def test_the_auc_loss_prefers_the_worse_ranking():
+    y = np.array([0, 0, 1, 1])
+    p1, p2 = np.array([0.1, 0.2, 0.3, 0.4]), np.array([0.0, 0.9, 0.85, 1.0])
+    assert pair_auc(y, p1) == 1 and pair_auc(y, p2) == Fraction(3, 4)
+    assert tutorial_loss(y, p2) < tutorial_loss(y, p1)
+
+
+def test_a_monotone_distortion_keeps_the_auc_and_breaks_calibration():
+    rng = np.random.default_rng(0)
+    y = np.r_[np.zeros(200, int), np.ones(200, int)]
+    s = rng.standard_normal(400) + 1.5 * y
+    p = 1 / (1 + np.exp(-(1.5 * s - 1.5**2 / 2)))
+    assert ec.roc_auc(y, p) == ec.roc_auc(y, p**4) == pytest.approx(roc_auc_score(y, p))
+    assert brier_score_loss(y, p**4) > brier_score_loss(y, p) + 0.05
+
+
+def test_two_crossing_binormal_curves_with_the_same_auc():
+    mu_a, sd_b = 1.5, 2.0
+    mu_b = mu_a * math.sqrt(1 + sd_b**2) / math.sqrt(2)
+    assert norm.cdf(mu_a / math.sqrt(2)) == pytest.approx(norm.cdf(mu_b / math.sqrt(5)))
+    q = norm.ppf((np.arange(2000) + 0.5) / 2000)
+    y = np.r_[np.zeros(q.size, int), np.ones(q.size, int)]
+    s_a, s_b = np.r_[q, mu_a + q], np.r_[q, mu_b + sd_b * q]
+    assert ec.roc_auc(y, s_a) == pytest.approx(ec.roc_auc(y, s_b), abs=1e-3)
+
+    def tpr_at(s, fpr):          # threshold: the negatives' (1 - fpr) quantile
+        return float(np.mean(s[y == 1] > np.quantile(q, 1 - fpr)))
+    assert tpr_at(s_b, 0.1) > tpr_at(s_a, 0.1) + 0.1          # B better at few false alarms
+    assert tpr_at(s_a, 0.5) > tpr_at(s_b, 0.5) + 0.05         # A better further right
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert ec.partial_auc(y, s_b, max_fpr=0.1) > ec.partial_auc(y, s_a, max_fpr=0.1)
+
+
+# --- the chapters' form -------------------------------------------------------------------------
+def cells(path):
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def source(cell):
+    return "".join(cell["source"])
+
+
+def tags(cell):
+    return set(cell.get("metadata", {}).get("tags", []))
+
+
+FENCE = re.compile(r"^```python\n(.*?)^```$", re.S | re.M)
+
+
+@pytest.mark.parametrize("path", [CH3, CH4], ids=lambda p: p.stem)
+def test_every_code_a_dropdown_shows_is_the_code_the_chapter_runs(path):
+    shown = [m.group(1).strip("\n") for cell in cells(path) if cell["cell_type"] == "markdown"
+             for block in re.findall(r"^:::\{dropdown\}.*?^:::$", source(cell), re.S | re.M)
+             for m in FENCE.finditer(block)]
+    run = {source(c).strip("\n") for c in cells(path)
+           if c["cell_type"] == "code" and "remove-cell" in tags(c)}
+    assert len(shown) >= 4, "each solution shows its code"
+    for code in shown:
+        assert code in run, f"the dropdown shows code no cell runs:\n{code}"
+
+
+ASSERTION = re.compile(r"^\s*(assert\b|np\.testing\.assert)")
+
+
+@pytest.mark.parametrize("path", [CH3, CH4], ids=lambda p: p.stem)
+def test_no_cell_in_the_flow_asserts(path):
+    for cell in cells(path):
+        if cell["cell_type"] == "code":
+            hits = [line for line in source(cell).splitlines() if ASSERTION.match(line)]
+            assert not hits, (cell["id"], hits)
+
+
+@pytest.mark.parametrize("path", [CH3, CH4], ids=lambda p: p.stem)
+def test_at_least_two_self_checks_each_showing_only_the_widget(path):
+    checks = [c for c in cells(path) if c["cell_type"] == "code" and "ec.self_check(" in source(c)]
+    assert len(checks) >= 2
+    assert all("remove-input" in tags(c) for c in checks)
+
+
+def test_chapter_4_states_the_strip_under_the_step_and_what_negating_does():
+    text = "\n".join(source(c) for c in cells(CH4) if c["cell_type"] == "markdown")
+    flat = " ".join(text.split())
+    assert "strip of area under that step" in flat and "above that step" not in flat
+    assert "with the same area" not in flat
+    assert "Negating the scores does the same to the pairs" in flat
+    y, s = (np.asarray(a) for a in ec.vojnovic_seven())
+    assert ec.roc_auc(y, -s) == pytest.approx(1 - 11 / 12, abs=1e-15)  # negating: 1 - AUC
+
+
+def glued(path, key):
+    """The text a chapter glued under ``key`` (its stored output, which the book shows)."""
+    for cell in cells(path):
+        for output in cell.get("outputs", []):
+            if output.get("metadata", {}).get("scrapbook", {}).get("name") == key:
+                return output["data"]["application/papermill.record/text/plain"]
+    raise KeyError(key)
+
+
+def test_the_chapters_picture_shows_the_explorers_cases():
+    pytest.importorskip("anywidget")
+    explorer = ec.distribution_explorer(separation=1.5, threshold=0.75)
+    y, s = explorer.sample()
+    noise = np.random.default_rng(0).standard_normal(800)     # the explorer's documented pool
+    np.testing.assert_array_equal(y, np.r_[np.ones(200, int), np.zeros(200, int)])
+    np.testing.assert_array_equal(s, np.r_[noise[:200], noise[400:600]] + 1.5 * y)
+    cm = explorer.confusion_matrix()
+    assert float(glued(CH3, "ch3_pic_tpr")) == pytest.approx(cm.tpr, abs=1e-12)
+    assert float(glued(CH3, "ch3_pic_fpr")) == pytest.approx(cm.fpr, abs=1e-12)
+    assert float(glued(CH4, "ch4_pic_auc")) == pytest.approx(roc_auc_score(y, s), abs=1e-12)

@@ -1,0 +1,321 @@
+"""Chapter 9 (how sure are we?): its numbers recomputed independently, and its form.
+
+Every expected value comes from a brute-force computation written in this file (the pairwise
+ψ table and DeLong's placement values, every placement of the labels, every swap of two
+classifiers' scores, Hanley and McNeil's variance formula searched one count at a time), from
+a number a source prints (Hanley and McNeil's AUC 0.893 and SE 0.032; pROC's DeLong variance
+for the aSAH WFNS grades), from scikit-learn, or from the coverage study's stored JSON (the
+chapter shows that file's table). Glued values are read from the stored notebook, which nbval
+proves a fresh run reproduces. The last tests check the chapter's form: the code a solution
+shows is the code that ran, no code cell only asserts, self-checks and a "predict before you
+compute" exercise are there, one notation.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import re
+from fractions import Fraction
+from itertools import combinations, product
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.stats import norm, rankdata
+from sklearn.metrics import roc_auc_score
+
+import evalcore as ec
+
+ROOT = Path(__file__).resolve().parent.parent
+CH09 = ROOT / "chapters" / "09_uncertainty.ipynb"
+COVERAGE = ROOT / "benchmarks" / "results" / "coverage.json"
+
+
+# --- reading the notebook -----------------------------------------------------------------------
+def cells():
+    return json.loads(CH09.read_text(encoding="utf-8"))["cells"]
+
+
+def source(cell):
+    return "".join(cell["source"])
+
+
+def tags(cell):
+    return set(cell.get("metadata", {}).get("tags", []))
+
+
+@pytest.fixture(scope="module")
+def glued() -> dict:
+    """Every value the chapter glued as text, by key (figures are left out)."""
+    values = {}
+    for cell in cells():
+        for out in cell.get("outputs", []) if cell["cell_type"] == "code" else []:
+            data = out.get("data", {})
+            key = out.get("metadata", {}).get("scrapbook", {}).get("name")
+            text = data.get("application/papermill.record/text/plain")
+            if key is None or text is None or "application/papermill.record/image/png" in data:
+                continue
+            try:
+                values[key] = ast.literal_eval(text)
+            except (ValueError, SyntaxError):
+                values[key] = text
+    return values
+
+
+def prose() -> str:
+    return " ".join("\n".join(source(c) for c in cells()
+                              if c["cell_type"] == "markdown").split())
+
+
+# --- brute-force references ---------------------------------------------------------------------
+def psi_table(y, s):
+    """ψ(x, y) for every positive (rows) and negative (columns), as exact fractions."""
+    y, s = np.asarray(y), np.asarray(s)
+    return [[Fraction(1) if x > v else Fraction(1, 2) if x == v else Fraction(0)
+             for v in s[y == 0]] for x in s[y == 1]]
+
+
+def pair_auc(y, s):
+    table = psi_table(y, s)
+    return sum(map(sum, table)) / (len(table) * len(table[0]))
+
+
+def placements(y, s):
+    """DeLong's V10 (one per positive) and V01 (one per negative), as floats."""
+    table = np.array(psi_table(y, s), dtype=float)
+    return table.mean(axis=1), table.mean(axis=0)
+
+
+def delong_var(y, s):
+    v10, v01 = placements(y, s)
+    return v10.var(ddof=1) / v10.size + v01.var(ddof=1) / v01.size
+
+
+def every_placement_auc(y, s):
+    """The AUC of every placement of the positive labels on the scores, brute force."""
+    n, positives = len(y), int(np.sum(y))
+    out = []
+    for chosen in combinations(range(n), positives):
+        labels = np.zeros(n, int)
+        labels[list(chosen)] = 1
+        out.append(pair_auc(labels, s))
+    return out
+
+
+def exact_two_sided(y, s):
+    observed = pair_auc(y, s)
+    aucs = every_placement_auc(y, s)
+    far = sum(abs(a - Fraction(1, 2)) >= abs(observed - Fraction(1, 2)) for a in aucs)
+    return far, len(aucs)
+
+
+def hanley_mcneil_var(a, positives, negatives):
+    """Hanley and McNeil (1982), their eq. 2, written out here."""
+    q1, q2 = a / (2 - a), 2 * a * a / (1 + a)
+    return (a * (1 - a) + (positives - 1) * (q1 - a * a)
+            + (negatives - 1) * (q2 - a * a)) / (positives * negatives)
+
+
+# --- the sources' worked examples ----------------------------------------------------------------
+def test_seven_cases_variance_is_one_seventy_second(glued):
+    y, s = ec.vojnovic_seven()
+    table = psi_table(y, s)
+    assert pair_auc(y, s) == Fraction(11, 12)
+    v10 = [sum(row) / len(row) for row in table]
+    v01 = [sum(col) / len(col) for col in zip(*table)]
+
+    def var(v):
+        mean = sum(v) / len(v)
+        return sum((x - mean) ** 2 for x in v) / (len(v) - 1)
+    exact = var(v10) / len(v10) + var(v01) / len(v01)
+    assert exact == Fraction(1, 72)
+    assert glued["seven_var"] == pytest.approx(1 / 72, rel=1e-12)
+    assert glued["seven_inv_var"] == pytest.approx(72)
+    z = norm.ppf(0.975)
+    assert glued["seven_low"] == pytest.approx(11 / 12 - z / math.sqrt(72), rel=1e-12)
+    assert glued["seven_high"] == 1.0                           # 11/12 + 1.96 SE passes 1
+
+
+def test_delong_variance_is_pROCs_on_the_wfns_grades():
+    # pROC's aSAH data (as in test_partial_auc.py): WFNS grade 1-5 of 72 good and 41 poor
+    # outcomes; pROC tests/testthat/test-var.R: var(r.wfns) = 0.00146991470882363
+    good, poor = [37, 20, 3, 8, 4], [2, 12, 1, 8, 18]
+    s = np.r_[np.repeat(np.arange(1, 6), good), np.repeat(np.arange(1, 6), poor)]
+    y = np.r_[np.zeros(72, int), np.ones(41, int)]
+    assert ec.delong_variance(y, s) == pytest.approx(0.00146991470882363, rel=1e-9)
+    assert delong_var(y, s) == pytest.approx(0.00146991470882363, rel=1e-9)
+
+
+def test_hanley_mcneil_ct_example_is_the_printed_one(glued):
+    normal, abnormal = [33, 6, 6, 11, 2], [3, 2, 2, 11, 33]
+    s = np.r_[np.repeat(np.arange(1, 6), normal), np.repeat(np.arange(1, 6), abnormal)]
+    y = np.r_[np.zeros(58, int), np.ones(51, int)]
+    assert float(pair_auc(y, s)) == pytest.approx(glued["ct_auc"], rel=1e-12)
+    assert round(glued["ct_auc"], 3) == 0.893                     # printed by Hanley & McNeil
+    se = math.sqrt(hanley_mcneil_var(glued["ct_auc"], 51, 58))
+    assert glued["ct_hm_se"] == pytest.approx(se, rel=1e-9)
+    assert round(glued["ct_hm_se"], 3) == 0.032                   # printed by Hanley & McNeil
+    assert glued["ct_se"] == pytest.approx(math.sqrt(delong_var(y, s)), rel=1e-9)
+
+
+# --- issue 11: nine cases establish nothing --------------------------------------------------------
+def test_murphy_2_beats_chance_only_by_the_delong_interval(glued):
+    y, s2 = ec.murphy_classifier(2)
+    far, total = exact_two_sided(y, s2)
+    assert total == math.comb(9, 5) == 126
+    assert (far, total) == (glued["m2_extreme"], glued["m2_placements"])
+    assert glued["m2_exact_p"] == pytest.approx(far / total, rel=1e-12)
+    assert 0.09 < glued["m2_exact_p"] < 0.11                      # issue 11: "about 0.10"
+    # the self-check's explanation counts the two tails separately: with ties they differ
+    aucs = every_placement_auc(y, s2)
+    upper = sum(a >= Fraction(17, 20) for a in aucs)
+    lower = sum(a <= Fraction(3, 20) for a in aucs)
+    assert upper + lower == far and upper != lower
+    # the chapter's point: DeLong's interval excludes 0.5, the exact test does not reject,
+    # and the logit interval includes 0.5
+    auc = float(pair_auc(y, s2))
+    low = auc - norm.ppf(0.975) * math.sqrt(delong_var(y, s2))
+    assert glued["m2_low"] == pytest.approx(low, rel=1e-9) and low > 0.5
+    assert glued["m2_exact_p"] > 0.05
+    assert glued["m2_logit_low"] < 0.5 < glued["m2_logit_high"]
+
+
+def test_murphy_1_vs_2_exact_paired_test_over_512_swaps(glued):
+    y, s1 = ec.murphy_classifier(1)
+    _, s2 = ec.murphy_classifier(2)
+    observed = pair_auc(y, s1) - pair_auc(y, s2)
+    far = 0
+    for swap in product([False, True], repeat=len(y)):
+        swap = np.array(swap)
+        a, b = np.where(swap, s2, s1), np.where(swap, s1, s2)
+        far += abs(pair_auc(y, a) - pair_auc(y, b)) >= abs(observed)
+    assert glued["murphy_swaps"] == 2 ** 9 == 512
+    assert glued["murphy_exact_p"] == pytest.approx(far / 512, rel=1e-12) == 0.5
+    # DeLong's paired test, from the placements of the differences written out here
+    (a10, a01), (b10, b01) = placements(y, s1), placements(y, s2)
+    var = np.var(a10 - b10, ddof=1) / a10.size + np.var(a01 - b01, ddof=1) / a01.size
+    p = 2 * norm.sf(abs(float(observed)) / math.sqrt(var))
+    assert glued["murphy_p"] == pytest.approx(p, rel=1e-9)
+    assert 0.27 < glued["murphy_p"] < 0.28                        # issue 11: DeLong's 0.27
+
+
+def test_exercise_1_seven_cases_do_not_beat_chance(glued):
+    y, s = ec.vojnovic_seven()
+    far, total = exact_two_sided(y, s)
+    assert (far, total) == (glued["ex1_far"], glued["ex1_count"]) == (4, 35)
+    assert glued["ex1_p"] == pytest.approx(4 / 35, rel=1e-12)
+    assert glued["ex1_perfect"] == pytest.approx(2 / 35, rel=1e-12) and 2 / 35 > 0.05
+
+
+# --- coverage, the bootstrap's design, sample size --------------------------------------------------
+def test_coverage_numbers_are_the_benchmarks(glued):
+    study = json.loads(COVERAGE.read_text())
+    rows = {(r["auc"], r["positives"], r["negatives"], r["method"]): r["coverage"]
+            for r in study["auc"]}
+    assert glued["cov_reps"] == study["reps"] and glued["cov_boot"] == study["n_boot"]
+    assert glued["cov_few_delong"] == rows[0.9, 10, 40, "delong"]
+    assert glued["cov_few_case"] == rows[0.9, 10, 40, "case percentile"]
+    assert glued["cov_few_logit"] == rows[0.9, 10, 40, "logit"]
+    assert glued["cov_few_hm"] == rows[0.9, 10, 40, "hanley_mcneil"]
+    assert glued["cov_big_delong"] == rows[0.9, 100, 100, "delong"]
+    # what the prose says of them: few positives, DeLong and the case bootstrap under-cover
+    # by more than the simulation's noise, the logit and Hanley-McNeil intervals do not
+    noise = math.sqrt(0.95 * 0.05 / study["reps"])
+    assert glued["cov_few_delong"] < 0.95 - 3 * noise and glued["cov_few_case"] < 0.95 - 3 * noise
+    assert abs(glued["cov_few_logit"] - 0.95) < 2 * noise
+    assert abs(glued["cov_few_hm"] - 0.95) < 2 * noise
+    # with 100 positives and 100 negatives every method comes close to 0.95
+    assert all(abs(c - 0.95) < 2 * noise for (auc, p, n, _), c in rows.items()
+               if (auc, p, n) == (0.9, 100, 100))
+    precision = {r["method"]: r for r in study["precision"]["rows"]}
+    assert glued["prec_cov_case"] == precision["case percentile"]["coverage"]
+    assert glued["prec_cov_strat"] == precision["stratified percentile"]["coverage"]
+    assert glued["prec_cov_strat"] < 0.9 < glued["prec_cov_case"]   # issue 11: 0.86 vs 0.95
+    assert (glued["prec_n"], glued["prec_prevalence"]) == (150, 0.3)
+
+
+def test_sample_size_plans_by_search(glued):
+    z = norm.ppf(0.975)
+
+    def smallest(auc, width, ratio):
+        positives = 1
+        while 2 * z * math.sqrt(hanley_mcneil_var(auc, positives,
+                                                  math.ceil(ratio * positives))) > width:
+            positives += 1
+        return positives, math.ceil(ratio * positives)
+    auc, width = glued["plan_auc"], glued["plan_width"]
+    assert smallest(auc, width, 1.0) == (glued["size_bal_p"], glued["size_bal_n"])
+    ratio = (1 - glued["plan_prevalence"]) / glued["plan_prevalence"]
+    assert smallest(auc, width, ratio) == (glued["size_scr_p"], glued["size_scr_n"])
+    assert glued["size_scr_p"] < glued["size_bal_p"]                 # what the prose says
+
+
+def test_paired_comparisons_say_what_the_prose_says(glued):
+    assert glued["paired_low"] > 0 > glued["unpaired_low"]        # excludes 0 / includes 0
+    assert glued["boot_auc_low"] > 0
+    assert glued["perm_rank_p"] < glued["perm_p"]                 # ranks: a common scale
+    assert glued["murphy_low"] < 0 < glued["murphy_high"]
+    assert glued["boot_prec_high"] < 0 < glued["diff"]            # NB more precise, LR ranks better
+
+
+def test_ranks_leave_each_auc_unchanged():
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 300)
+    for s in (rng.normal(size=300) + y, 1 / (1 + np.exp(-8 * (rng.normal(size=300) + y)))):
+        s = np.round(s, 2)                                      # ties too
+        assert roc_auc_score(y, rankdata(s) / s.size) == pytest.approx(roc_auc_score(y, s),
+                                                                        abs=1e-15)
+
+
+# --- the chapter's form ---------------------------------------------------------------------------
+FENCED = re.compile(r"```python\n(.*?)\n```", re.S)
+
+
+def only_glue(code: str) -> bool:
+    def is_glue(stmt):
+        return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+                and getattr(stmt.value.func, "id", None) == "glue")
+    return all(is_glue(s) for s in ast.parse(code).body)
+
+
+def test_shown_solution_code_is_the_code_that_ran():
+    nb = cells()
+    checked = 0
+    for k, cell in enumerate(nb):
+        text = source(cell)
+        if cell["cell_type"] != "markdown" or ":::{dropdown} Solution" not in text:
+            continue
+        fenced = FENCED.findall(text)
+        assert fenced, f"cell {k}: a solution shows its code"
+        ran = source(nb[k - 1])
+        assert nb[k - 1]["cell_type"] == "code" and "remove-cell" in tags(nb[k - 1])
+        assert ran.startswith(fenced[0] + "\n"), f"cell {k} shows code cell {k - 1} did not run"
+        assert only_glue(ran[len(fenced[0]):]), f"cell {k - 1} does more than the code shown"
+        checked += 1
+    assert checked == 3
+
+
+def test_lesson_form():
+    nb = cells()
+    code = [c for c in nb if c["cell_type"] == "code"]
+    assert not [c["id"] for c in code if re.search(r"^\s*assert\b", source(c), re.M)]
+    checks = [c for c in code if "ec.self_check(" in source(c)]
+    assert len(checks) >= 2 and all("remove-input" in tags(c) for c in checks)
+    text = prose()
+    assert "Predict before you compute" in text
+    assert "hidden cell" not in text
+    first_figure, first_formula = text.find("{glue:figure}"), text.find("$$")
+    assert 0 <= first_figure < first_formula
+
+
+def test_issue_11_statements_are_gone_and_notation_is_the_books():
+    text = prose()
+    assert "enough to say that this classifier beats chance" not in text
+    assert "natural design" not in text and "usual design" not in text
+    assert not re.search(r"\$m\$ positives|\$n\$ negatives|S_\{10\}/m|/m \+", text)
+    assert not re.search(r"\$N\(", text)                           # 𝒩 for the normal
+    first_phi = text.find(r"\Phi")
+    assert 0 <= first_phi and "distribution function" in text[first_phi:first_phi + 200]
+

@@ -1,0 +1,609 @@
+"""The distribution explorer in headless Chromium, offline: its arithmetic, a static page, a deck.
+
+Three ways in, none of which needs a built chapter:
+
+* its ES module imported into a blank page, and its exported functions called on every
+  separation and prevalence of the controls' grids against evalcore on the cases the test
+  rebuilds from the seed;
+* a static page built here the way the book embeds a widget (the widget state in the page, the
+  book's own require.js, ipywidgets HTML manager and anywidget from ``_vendor``), driven with
+  the keyboard and the mouse, the numbers shown after each change compared with evalcore's;
+* a reveal.js deck made by ``tools/slides.py`` from a one-cell notebook holding the explorer.
+
+Every page runs with each non-local request aborted, and must log no error. Each interaction
+waits for the state change it expects before reading the page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+import evalcore as ec
+from conftest import ROOT, OfflinePage, serve
+from test_distribution_explorer import PREVALENCES, SEPARATIONS, brute_counts, reference_sample
+
+EVALCORE = Path(ec.__file__).parent
+VENDOR = Path(os.environ.get("EVALCORE_VENDOR", ROOT / "_vendor"))
+ASSETS = ROOT / "book_assets"
+ROOT_SELECTOR = ".evalcore-distribution-explorer"
+
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<link rel="icon" href="data:,">
+<script src="../_static/require.js"></script>
+<script src="../_static/widgets-require-config.js"></script>
+<script src="../_static/html-manager/embed-amd.js"></script>
+<script type="application/vnd.jupyter.widget-state+json">{state}</script>
+</head><body style="max-width: 60rem; margin: 1rem auto; font-family: sans-serif">
+<h1>{title}</h1>
+<script type="application/vnd.jupyter.widget-view+json">{view}</script>
+</body></html>
+"""
+
+READ_VIEW = """root => {
+  const text = (sel) => { const n = root.querySelector(sel); return n ? n.textContent : null; };
+  const value = (sel) => { const n = root.querySelector(sel); return n ? n.dataset.value : null; };
+  const cells = {};
+  root.querySelectorAll('[data-cell]').forEach(c => { cells[c.dataset.cell] = c.textContent; });
+  const readouts = {}, valuetext = {}, labels = {};
+  root.querySelectorAll('input[type=range]').forEach(r => {
+    const name = r.dataset.control;
+    readouts[name] = root.querySelector(`output[for="${r.id}"]`).textContent;
+    valuetext[name] = r.getAttribute('aria-valuetext');
+    labels[name] = r.labels.length ? r.labels[0].textContent : '';
+  });
+  const marker = root.querySelector('.de-roc-marker');
+  return {
+    separation: root.dataset.separation, prevalence: root.dataset.prevalence,
+    threshold: root.dataset.threshold, positives: root.dataset.positives, cells,
+    auc_text: text('[data-area="roc"]'), auc: value('[data-area="roc"]'),
+    ap_text: text('[data-area="pr"]'), ap: value('[data-area="pr"]'),
+    baseline_text: text('.de-pr .de-extra'), baseline: value('.de-pr .de-extra'),
+    roc_marker: marker ? [marker.dataset.x, marker.dataset.y] : null,
+    canvas_label: root.querySelector('canvas') ? root.querySelector('canvas').getAttribute('aria-label') : null,
+    readouts, valuetext, labels,
+  };
+}"""
+
+
+def half_up(x: float, decimals: int = 3) -> str:
+    """``x`` to ``decimals`` places, ties rounded up, as JavaScript's toFixed rounds the
+    double's exact value (Python's format rounds ties to even)."""
+    return str(Decimal(x).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
+
+
+# --- the site: the book's widget scripts, pages and a deck, served on 127.0.0.1 ---------------
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A folder like the book's output: ``_static`` with the widget scripts, ``evalcore``."""
+    for name in ("require.js", "html-manager", "anywidget", "mathjax"):
+        if not (VENDOR / name).exists():
+            pytest.fail(f"{VENDOR / name} is missing: the vendor step of `make book` makes it",
+                        pytrace=False)
+    root = tmp_path_factory.mktemp("site")
+    static = root / "_static"
+    static.mkdir()
+    for name in ("require.js", "html-manager", "anywidget", "mathjax"):
+        os.symlink(VENDOR / name, static / name)
+    for name in ("widgets-require-config.js", "mathjax2-shim.js", "favicon.svg"):
+        os.symlink(ASSETS / name, static / name)
+    os.symlink(EVALCORE, root / "evalcore")
+    (root / "pages").mkdir()
+    server, url = serve(root)
+    yield root, url
+    server.shutdown()
+
+
+def write_page(site, widget, name: str) -> str:
+    """A static page holding ``widget`` as the book embeds it; returns its URL."""
+    from ipywidgets.embed import embed_data
+
+    root, url = site
+    data = embed_data(views=[widget], drop_defaults=False)
+    (root / "pages" / f"{name}.html").write_text(PAGE.format(
+        title=name, state=json.dumps(data["manager_state"]),
+        view=json.dumps(data["view_specs"][0])), encoding="utf-8")
+    return f"{url}pages/{name}.html"
+
+
+@pytest.fixture
+def tab(chromium):
+    page = OfflinePage(chromium)
+    yield page
+    assert page.blocked == [], f"requests left the machine: {page.blocked}"
+    assert page.errors == [], page.errors
+    page.close()
+
+
+def open_explorer(tab, url: str):
+    tab.page.goto(url)
+    tab.page.wait_for_selector(f"{ROOT_SELECTOR}[data-ready]", timeout=60_000)
+    return tab.page.locator(ROOT_SELECTOR).first
+
+
+def press_and_wait(tab, root, control: str, key: str, attribute: str) -> dict:
+    """Press ``key`` on a control and wait until ``attribute`` of the view changes."""
+    before = root.evaluate(f"r => r.dataset.{attribute}")
+    root.locator(f'input[data-control="{control}"]').press(key)
+    tab.page.wait_for_function("([r, a, old]) => r.dataset[a] !== old",
+                               arg=[root.element_handle(), attribute, before], timeout=10_000)
+    return root.evaluate(READ_VIEW)
+
+
+def check_view(view: dict, n: int = 400, seed: int = 0) -> tuple:
+    """The numbers shown equal evalcore's on the cases rebuilt here from the seed."""
+    separation, prevalence = float(view["separation"]), float(view["prevalence"])
+    threshold = float(view["threshold"])
+    y, s = reference_sample(separation, prevalence, n=n, seed=seed)
+    cm = ec.confusion_matrix_at(y, s, threshold, rule=">=")
+    shown = {name: int(text) for name, text in view["cells"].items()}
+    assert shown == {"tp": cm.tp, "fp": cm.fp, "fn": cm.fn, "tn": cm.tn} \
+        == brute_counts(y, s, threshold), view
+    assert int(view["positives"]) == int(y.sum())
+    auc, ap = ec.roc_auc(y, s), ec.average_precision(y, s)
+    assert float(view["auc"]) == auc                        # the same algorithm, exactly
+    assert float(view["ap"]) == pytest.approx(ap, rel=0, abs=1e-12)
+    assert view["auc_text"] == half_up(auc) and view["ap_text"] == half_up(ap)
+    assert float(view["baseline"]) == y.mean()
+    assert view["baseline_text"] == f"; baseline π = {half_up(y.mean())}"
+    assert [float(v) for v in view["roc_marker"]] == [cm.fpr, cm.tpr]
+    assert view["readouts"]["threshold"] == f"θ = {view['threshold']}"
+    assert view["readouts"]["prevalence"] == (f"π = {view['prevalence']} (P = {int(y.sum())}, "
+                                              f"N = {n - int(y.sum())})")
+    assert view["valuetext"] == view["readouts"]
+    assert f"{cm.tp} true positives and {cm.fp} false positives" in view["canvas_label"]
+    return shown, auc
+
+
+# --- the exported functions against evalcore, on every point of the controls' grids ----------
+@pytest.fixture(scope="module")
+def js(site, chromium):
+    _, url = site
+    page = OfflinePage(chromium)
+    page.page.goto(f"{url}evalcore/_distribution_explorer.css")
+    page.page.add_script_tag(type="module", content="import * as de from "
+                             "'/evalcore/_distribution_explorer.js'; window.de = de;")
+    page.page.wait_for_function("() => window.de !== undefined", timeout=10_000)
+    yield page.page
+    assert page.errors == [] and page.blocked == []
+    page.close()
+
+
+def test_every_grid_point_matches_evalcore(js):
+    w = ec.distribution_explorer()
+    noise = np.frombuffer(w.noise, dtype="<f8").tolist()
+    thresholds = [w.low, -1.0, 0.0, 0.35, 1.5, 3.05, w.high]
+    grid = [(sep, pi) for sep in SEPARATIONS for pi in PREVALENCES[::3] + [PREVALENCES[-1]]]
+    got = js.evaluate("""([noise, n, grid, thresholds]) => grid.map(([sep, pi]) => {
+        const cases = de.shownCases(Float64Array.from(noise), n, sep, pi);
+        const groups = de.tieGroups(cases.scores, cases.labels);
+        return { P: cases.P, auc: de.aucOf(groups), ap: de.averagePrecisionOf(groups),
+                 counts: thresholds.map(t => de.countsAt(groups, t)),
+                 scores: sep === 1.3 ? Array.from(cases.scores) : null };
+    })""", [noise, 400, grid, thresholds])
+    for (sep, pi), row in zip(grid, got):
+        y, s = reference_sample(sep, pi)
+        assert row["P"] == y.sum()
+        if row["scores"] is not None:
+            assert row["scores"] == s.tolist()            # bit for bit
+        assert row["auc"] == ec.roc_auc(y, s), (sep, pi)
+        assert row["ap"] == pytest.approx(ec.average_precision(y, s), rel=0, abs=1e-12)
+        for t, counts in zip(thresholds, row["counts"]):
+            assert {k: int(v) for k, v in counts.items()} == brute_counts(y, s, t)
+
+
+def test_curves_match_evalcore(js):
+    w = ec.distribution_explorer(separation=0.8, prevalence=0.3)
+    y, s = w.sample()
+    got = js.evaluate("""([noise, n]) => {
+        const c = de.shownCases(Float64Array.from(noise), n, 0.8, 0.3);
+        const g = de.tieGroups(c.scores, c.labels);
+        return [de.rocVertices(g), de.prVertices(g)];
+    }""", [np.frombuffer(w.noise, dtype="<f8").tolist(), 400])
+    roc = ec.roc_curve(y, s)
+    assert got[0]["fpr"] == roc.fpr.tolist() and got[0]["tpr"] == roc.tpr.tolist()
+    order = np.sort(s)[::-1]
+    expected = [brute_counts(y, s, t) for t in order]
+    assert got[1]["recall"] == [c["tp"] / y.sum() for c in expected]
+    assert got[1]["precision"] == [c["tp"] / (c["tp"] + c["fp"]) for c in expected]
+
+
+def test_ties_are_one_threshold(js):
+    labels = [1, 0, 1, 0, 1, 0, 0]
+    scores = [0.5, 0.5, 0.9, 0.1, 0.1, 0.1, 0.7]
+    got = js.evaluate("""([s, y]) => {
+        const g = de.tieGroups(Float64Array.from(s), Uint8Array.from(y));
+        return { K: g.K, auc: de.aucOf(g), ap: de.averagePrecisionOf(g),
+                 at: [0.1, 0.5, 0.6].map(t => de.countsAt(g, t)) };
+    }""", [scores, labels])
+    assert got["K"] == 4
+    assert got["auc"] == ec.roc_auc(labels, scores)
+    assert got["ap"] == pytest.approx(ec.average_precision(labels, scores), abs=1e-15)
+    y, s = np.array(labels), np.array(scores)
+    assert [{k: int(v) for k, v in c.items()} for c in got["at"]] == \
+        [brute_counts(y, s, t) for t in (0.1, 0.5, 0.6)]
+
+
+def test_positives_shown_agrees_with_python(js):
+    from evalcore._distribution_explorer import positives_shown
+
+    rng = np.random.default_rng(11)
+    cases = [(pi, n) for pi in PREVALENCES for n in (2, 3, 90, 170, 400, 650, 9999)]
+    cases += [(float(pi), int(n)) for pi, n in zip(rng.uniform(0, 1, 300),
+                                                    rng.integers(2, 10_001, 300)) if 0 < pi < 1]
+    got = js.evaluate("cases => cases.map(([p, n]) => de.positivesShown(p, n))", cases)
+    assert got == [positives_shown(pi, n) for pi, n in cases]
+
+
+def test_keys_step_on_the_grid(js):
+    got = js.evaluate("""() => [
+        ['ArrowRight', 1.0], ['ArrowUp', 1.0], ['ArrowLeft', 1.0], ['ArrowDown', 0.0],
+        ['PageUp', 1.0], ['PageDown', 0.5], ['Home', 2.3], ['End', 2.3], ['ArrowRight', 4.0],
+        ['ArrowRight', 1.2345], ['a', 1.0], ['Tab', 1.0]
+      ].map(([k, v]) => de.stepKey(k, v, 0, 4, 0.1, 1))""")
+    assert got == [1.1, 1.1, 0.9, 0.0, 2.0, 0.0, 0.0, 4.0, 4.0, 1.3, None, None]
+    got = js.evaluate("() => [0.05, 0.3, 0.95].map(v => de.stepKey('ArrowRight', v, 0.05, 0.95,"
+                      " 0.05, 2))")
+    assert got == [0.1, 0.35, 0.95]
+
+
+# --- a static page, as the book embeds the widget -----------------------------------------------
+def test_static_page_shows_evalcore_numbers_offline(site, tab):
+    w = ec.distribution_explorer(separation=1.0, prevalence=0.5, title="Screening test")
+    root = open_explorer(tab, write_page(site, w, "default"))
+    view = root.evaluate(READ_VIEW)
+    shown, _ = check_view(view)
+    cm = w.confusion_matrix()
+    assert shown == {"tp": cm.tp, "fp": cm.fp, "fn": cm.fn, "tn": cm.tn}
+    assert view["labels"] == {"threshold": "Threshold θ", "separation": "Separation",
+                              "prevalence": "Prevalence π"}
+    # a real table with its headers, a named group, a described picture
+    assert root.locator("table th[scope]").count() == 4
+    assert root.get_attribute("aria-labelledby")
+    assert root.locator("canvas[role=img]").count() == 1
+    # the histograms are drawn: the canvas is not blank
+    assert tab.page.evaluate("""() => {
+        const c = document.querySelector('.evalcore-distribution-explorer canvas');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let ink = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ink++;
+        return ink > 0.05 * c.width * c.height; }""")
+
+
+def test_moving_the_separation_changes_the_auc(site, tab):
+    w = ec.distribution_explorer(separation=1.0)
+    root = open_explorer(tab, write_page(site, w, "separation"))
+    views = [root.evaluate(READ_VIEW)]
+    for key in ("ArrowRight", "ArrowRight", "PageUp", "End", "PageDown", "Home", "ArrowRight"):
+        views.append(press_and_wait(tab, root, "separation", key, "separation"))
+    assert [float(v["separation"]) for v in views] == [1.0, 1.1, 1.2, 2.2, 4.0, 3.0, 0.0, 0.1]
+    aucs = [check_view(view)[1] for view in views]
+    assert len({v["auc_text"] for v in views}) == len(views)    # each step shows a new AUC
+    assert aucs[4] > 0.99 and abs(aucs[6] - 0.5) < 0.05          # nearly perfect, chance
+    # the threshold stays where it was: the positives moved, not θ
+    assert {v["threshold"] for v in views} == {"0.5"}
+
+
+def test_moving_the_threshold_changes_the_counts(site, tab):
+    w = ec.distribution_explorer(separation=1.5, prevalence=0.3)
+    root = open_explorer(tab, write_page(site, w, "threshold"))
+    views = [root.evaluate(READ_VIEW)]
+    for key in ("ArrowRight", "ArrowRight", "PageUp", "ArrowLeft", "PageDown", "PageDown",
+                "Home", "End"):
+        views.append(press_and_wait(tab, root, "threshold", key, "threshold"))
+    assert [float(v["threshold"]) for v in views] == \
+        [0.75, 0.8, 0.85, 1.35, 1.3, 0.8, 0.3, w.low, w.high]
+    counts = [check_view(view)[0] for view in views]
+    assert len({tuple(c.values()) for c in counts}) >= 6
+    assert counts[-2]["fn"] == counts[-2]["tn"] == 0              # θ below every score
+    assert counts[-1]["tp"] == counts[-1]["fp"] == 0              # θ above every score
+    # the area does not move with θ
+    assert {v["auc"] for v in views} == {views[0]["auc"]}
+
+
+def test_prevalence_moves_the_baseline_and_the_counts(site, tab):
+    w = ec.distribution_explorer(separation=2.0, prevalence=0.5)
+    root = open_explorer(tab, write_page(site, w, "prevalence"))
+    views = [root.evaluate(READ_VIEW)]
+    for key in ("ArrowLeft", "PageDown", "End", "Home"):
+        views.append(press_and_wait(tab, root, "prevalence", key, "prevalence"))
+    assert [float(v["prevalence"]) for v in views] == [0.5, 0.45, 0.05, 0.95, 0.05]
+    for view in views:
+        check_view(view)
+    # the PR baseline is the share of positives shown: 200, 180, 20, 380, 20 of 400
+    assert [float(v["baseline"]) for v in views] == [0.5, 0.45, 0.05, 0.95, 0.05]
+    assert [int(v["positives"]) for v in views] == [200, 180, 20, 380, 20]
+    # rare positives: at the same θ far more false alarms per true positive
+    precision = [int(v["cells"]["tp"]) / (int(v["cells"]["tp"]) + int(v["cells"]["fp"]))
+                 for v in views]
+    assert precision[2] < precision[0] < precision[3]
+
+
+def test_a_click_on_the_track_sets_a_value_on_the_grid(site, tab):
+    w = ec.distribution_explorer(separation=1.0)
+    root = open_explorer(tab, write_page(site, w, "click"))
+    track = root.locator('input[data-control="separation"]')
+    box = track.bounding_box()
+    track.click(position={"x": box["width"] * 0.8, "y": box["height"] / 2})
+    tab.page.wait_for_function("r => r.dataset.separation !== '1'", arg=root.element_handle(),
+                               timeout=10_000)
+    view = root.evaluate(READ_VIEW)
+    separation = float(view["separation"])
+    assert 2.5 < separation < 3.8 and round(separation * 10) == separation * 10
+    check_view(view)
+
+
+def test_hidden_panels_are_not_built(site, tab):
+    w = ec.distribution_explorer(show=("distributions", "matrix"))
+    root = open_explorer(tab, write_page(site, w, "panels"))
+    assert root.locator(".de-roc").count() == root.locator(".de-pr").count() == 0
+    assert root.locator("canvas").count() == 1 and root.locator("table").count() == 1
+    view = press_and_wait(tab, root, "threshold", "ArrowRight", "threshold")
+    y, s = reference_sample(1.0, 0.5)
+    cm = ec.confusion_matrix_at(y, s, float(view["threshold"]), rule=">=")
+    assert view["cells"] == {"tp": str(cm.tp), "fn": str(cm.fn), "fp": str(cm.fp),
+                             "tn": str(cm.tn)}
+
+
+def test_large_size_scales_everything_and_stays_light_in_the_dark(site, chromium):
+    tab = OfflinePage(chromium, color_scheme="dark")
+    sizes = {}
+    for size in ("normal", "large"):
+        w = ec.distribution_explorer(size=size)
+        root = open_explorer(tab, write_page(site, w, f"size-{size}"))
+        sizes[size] = root.evaluate("""r => {
+            const style = getComputedStyle(r);
+            return { font: parseFloat(style.fontSize), background: style.backgroundColor,
+                     color: style.color,
+                     canvas: r.querySelector('canvas').getBoundingClientRect().height,
+                     thumb: r.querySelector('input[type=range]').getBoundingClientRect().height,
+                     plot: r.querySelector('.de-roc').getBoundingClientRect().width };
+        }""")
+    normal, large = sizes["normal"], sizes["large"]
+    ratio = large["font"] / normal["font"]
+    assert ratio > 1.3
+    for key in ("canvas", "thumb"):
+        assert large[key] == pytest.approx(normal[key] * ratio, rel=0.02)
+    assert large["plot"] > normal["plot"]
+    assert normal["background"] == "rgb(255, 255, 255)" and normal["color"] == "rgb(34, 34, 34)"
+    assert tab.errors == [] and tab.blocked == []
+    tab.close()
+
+
+# --- live: a change of the model (as from Python) redraws the view -------------------------------
+HARNESS = """
+import de from '/evalcore/_distribution_explorer.js';
+window.renderExplorer = (state) => {
+  const listeners = {};
+  const model = {
+    get: (name) => state[name],
+    set: (name, value) => { state[name] = value; },
+    save_changes() {},
+    on(events, f) { for (const e of events.split(' ')) (listeners[e] ||= []).push(f); },
+    off() {},
+    // what the kernel's message does: set a trait, fire its change event
+    fromPython(name, value) { state[name] = value; for (const f of listeners[`change:${name}`] || []) f(); },
+  };
+  const el = document.createElement('div');
+  document.body.append(el);
+  de.render({ model, el });
+  window.model = model;
+};
+"""
+
+
+def test_changes_from_python_redraw_the_view(site, tab):
+    _, url = site
+    tab.page.goto(f"{url}evalcore/_distribution_explorer.css")
+    tab.page.set_content(f'<html><head><link rel="stylesheet" '
+                         f'href="{url}evalcore/_distribution_explorer.css"></head><body></body></html>')
+    tab.page.add_script_tag(type="module", content=HARNESS)
+    tab.page.wait_for_function("() => window.renderExplorer !== undefined", timeout=10_000)
+    w = ec.distribution_explorer()
+    state = {k: v for k, v in w.get_state().items() if not k.startswith("_") and k != "noise"}
+    tab.page.evaluate("([s, noise]) => { s.noise = new Float64Array(noise); "
+                      "window.renderExplorer(s); }",
+                      [state, np.frombuffer(w.noise, dtype="<f8").tolist()])
+    root = tab.page.locator(ROOT_SELECTOR)
+    tab.page.wait_for_selector(f"{ROOT_SELECTOR}[data-ready]")
+    check_view(root.evaluate(READ_VIEW))
+    for name, value in (("separation", 2.7), ("prevalence", 0.15), ("threshold", 2.2),
+                        ("threshold", 0.123)):
+        setattr(w, name, value)                               # validated in Python first
+        tab.page.evaluate("([n, v]) => window.model.fromPython(n, v)", [name, getattr(w, name)])
+        tab.page.wait_for_function("([r, n, v]) => r.dataset[n] === v",
+                                   arg=[root.element_handle(), name, repr(getattr(w, name))],
+                                   timeout=10_000)
+        view = root.evaluate(READ_VIEW)
+        check_view(view)
+        cm = w.confusion_matrix()
+        assert view["cells"] == {"tp": str(cm.tp), "fn": str(cm.fn), "fp": str(cm.fp),
+                                 "tn": str(cm.tn)}
+
+
+# --- a slide deck made by tools/slides.py --------------------------------------------------------
+def test_deck_with_the_explorer_works_offline(site, tab):
+    from ipywidgets.embed import embed_data
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import slides
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    root_dir, url = site
+    w = ec.distribution_explorer(separation=1.2, prevalence=0.2, size="large")
+    data = embed_data(views=[w], drop_defaults=False)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["title"] = "A deck"
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json":
+                              {**data["manager_state"]}}
+    cell = nbformat.v4.new_code_cell("ec.distribution_explorer(separation=1.2, prevalence=0.2)")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={
+        "application/vnd.jupyter.widget-view+json": data["view_specs"][0],
+        "text/plain": repr(w)})]
+    nb.cells = [nbformat.v4.new_markdown_cell("# A deck"),
+                nbformat.v4.new_markdown_cell("## Two classes"), cell]
+    notebook = root_dir / "99_deck.ipynb"
+    nbformat.write(nb, notebook)
+    out = root_dir / "slides"
+    slides.copy_reveal(out)
+    slides.build_deck(notebook, out)
+    page = tab.page
+    page.goto(f"{url}slides/99_deck.html")
+    page.wait_for_function("() => window.Reveal && Reveal.isReady && Reveal.isReady()",
+                           timeout=30_000)
+    # the widget manager renders the explorer from the embedded state, without a kernel
+    page.wait_for_selector(f"{ROOT_SELECTOR}[data-ready]", state="attached", timeout=30_000)
+    target = page.evaluate("() => Reveal.getHorizontalSlides().findIndex("
+                           "s => s.querySelector('.evalcore-distribution-explorer'))")
+    assert target >= 1
+    page.evaluate(f"() => Reveal.slide({target})")
+    page.wait_for_function(f"() => Reveal.getIndices().h === {target}")
+    page.wait_for_selector(f"section.present {ROOT_SELECTOR}[data-ready]", timeout=30_000)
+    root = page.locator(f"section.present {ROOT_SELECTOR}").first
+    check_view(root.evaluate(READ_VIEW))
+    # an arrow key on a control moves the control, not the deck
+    for control, attribute in (("separation", "separation"), ("threshold", "threshold"),
+                               ("prevalence", "prevalence")):
+        view = press_and_wait(tab, root, control, "ArrowRight", attribute)
+        assert page.evaluate("() => Reveal.getIndices().h") == target
+        check_view(view)
+
+
+# --- live in JupyterLab and Notebook 7: the kernel and the view share the state ------------------
+LAB_TOKEN = "evalcore-test"
+LIVE_CELLS = [
+    "import evalcore as ec\nw = ec.distribution_explorer(separation=1.0)\nw",
+    "w.prevalence = 0.25\nw.threshold = 1.5",
+    "print(repr(w), w.confusion_matrix())",
+]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab on 127.0.0.1 on a notebook of LIVE_CELLS; yields (base URL, notebook)."""
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+
+    work = tmp_path_factory.mktemp("lab")
+    notebooks = work / "notebooks"
+    notebooks.mkdir()
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(source) for source in LIVE_CELLS]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nbformat.write(nb, notebooks / "live.ipynb")
+    # every cell in the DOM (no windowing), no news prompt over the page
+    for name, values in (("notebook-extension/tracker", {"windowingMode": "none"}),
+                         ("apputils-extension/notification", {"fetchNews": "false"})):
+        path = work / "settings" / "@jupyterlab" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(work / "settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(work / "workspaces"),
+               JUPYTER_RUNTIME_DIR=str(work / "runtime"))
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = open(work / "lab.log", "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         f"--IdentityProvider.token={LAB_TOKEN}", "--allow-root", "--LabApp.news_url=",
+         "--ServerApp.port_retries=0", f"--ServerApp.root_dir={notebooks}"],
+        stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={LAB_TOKEN}", timeout=2)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"JupyterLab did not start: {(work / 'lab.log').read_text()}",
+                                pytrace=False)
+                time.sleep(0.3)
+        yield base, notebooks / "live.ipynb"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+def cell_output(page, index: int) -> str:
+    return page.locator(".jp-Notebook .jp-CodeCell").nth(index).locator(
+        ".jp-OutputArea-output").all_inner_texts()
+
+
+@pytest.fixture
+def jupyter_tab(chromium):
+    """A tab for Jupyter's own pages: no request may leave the machine, and no error may come
+    from the explorer (JupyterLab and Notebook 7 log errors of their own, which are not ours)."""
+    page = OfflinePage(chromium, viewport={"width": 1280, "height": 900})
+    yield page
+    assert page.blocked == [], f"requests left the machine: {page.blocked}"
+    ours = [e for e in page.errors if "distribution" in e.lower() or "evalcore" in e.lower()
+            or "anywidget" in e.lower()]
+    assert ours == [], ours
+    page.close()
+
+
+@pytest.mark.parametrize("app", ["lab/tree", "notebooks"])
+def test_live_in_jupyter_the_kernel_and_the_view_agree(lab, jupyter_tab, app):
+    import re
+
+    base, _ = lab
+    page = jupyter_tab.page
+    page.goto(f"{base}/{app}/live.ipynb?token={LAB_TOKEN}")
+    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+    # Run > Run All Cells (both apps have the menu). The kernel may still be starting, and
+    # a Run All sent before the notebook is connected to it can be dropped: try again then.
+    last_output = ("() => [...document.querySelectorAll('.jp-CodeCell')].at(-1)"
+                   ".querySelector('.jp-OutputArea-output') !== null")
+    for attempt in range(4):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        try:
+            page.wait_for_function(last_output, timeout=45_000)
+            break
+        except Exception:
+            if attempt == 3:
+                raise
+    root = page.locator(f"{ROOT_SELECTOR}[data-ready]").first
+    root.wait_for(timeout=30_000)
+    # Python -> view: the second cell set π and θ
+    page.wait_for_function("r => r.dataset.prevalence === '0.25' && r.dataset.threshold === '1.5'",
+                           arg=root.element_handle(), timeout=30_000)
+    check_view(root.evaluate(READ_VIEW))
+    # view -> Python: two arrow keys on the separation (Jupyter's own shortcuts stay out)
+    for expected in ("1.1", "1.2"):
+        root.locator('input[data-control="separation"]').press("ArrowRight")
+        page.wait_for_function("([r, v]) => r.dataset.separation === v",
+                               arg=[root.element_handle(), expected], timeout=10_000)
+    view = root.evaluate(READ_VIEW)
+    check_view(view)
+    assert page.locator(".jp-Notebook .jp-Cell").count() == len(LIVE_CELLS)  # no cell added
+    # re-run the last cell: the kernel's explorer has the separation the reader chose
+    page.locator(".jp-Notebook .jp-CodeCell").nth(2).locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-CodeCell')][2]"
+                           ".innerText.includes('separation=1.2')", timeout=60_000)
+    y, s = reference_sample(1.2, 0.25)
+    cm = ec.confusion_matrix_at(y, s, 1.5, rule=">=")
+    text = " ".join(cell_output(page, 2))
+    assert ("DistributionExplorer(n=400, random_state=0, separation=1.2, prevalence=0.25, "
+            f"threshold=1.5) {cm!r}") in text
+    assert view["cells"] == {"tp": str(cm.tp), "fn": str(cm.fn), "fp": str(cm.fp),
+                             "tn": str(cm.tn)}
