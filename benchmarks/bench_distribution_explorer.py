@@ -133,7 +133,8 @@ def measure(n: int, presses: int) -> dict[str, list[list[float]]]:
             tab.wait_for_timeout(500)
             tab.evaluate(INSTALL_TIMER)
             for name, sequence in keys.items():
-                control = tab.locator(f'.evalcore-distribution-explorer input[data-control="{name}"]')
+                control = tab.locator(".evalcore-distribution-explorer "
+                                      f'input[data-control="{name}"]')
                 control.focus()
                 times[name] = timed_presses(tab, control, sequence)
             browser.close()

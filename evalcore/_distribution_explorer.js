@@ -3,9 +3,10 @@
 //
 // evalcore sends one fixed pool of standard-normal noise: n values for the positives, then n
 // for the negatives. At prevalence π the view shows the first P = π·n rounded half up (kept
-// within [1, n − 1]; see positivesShown) and the first n − P negatives, with score = noise + separation × y: the
-// same IEEE double operations as evalcore's DistributionExplorer.sample(), so the cases, and
-// every count and area computed from them, are evalcore's. The model's `separation`,
+// within [1, n − 1]; see positivesShown) and the first n − P negatives, with
+// score = noise + separation × y: the same IEEE double operations as evalcore's
+// DistributionExplorer.sample(), so the cases, and every count and area computed from them,
+// are evalcore's. The model's `separation`,
 // `prevalence` and `threshold` are the single source of truth: the range inputs write them,
 // Python can write them too, and the view redraws from them.
 //
@@ -277,7 +278,7 @@ function pathThrough(xs, ys) {
 
 /** The ROC or PR plot (one SVG) with its area written under it. */
 function buildUnitPlot(kind, xlabel, ylabel, areaName) {
-  const node = el("figure", { class: `de-plot de-${kind}` });
+  const node = el("div", { class: `de-plot de-${kind}` });
   const svg = el("svg", { viewBox: `0 0 ${BOX.size} ${BOX.size}`, role: "img" }, null, SVG);
   svg.append(el("rect", { x: plotX(0), y: plotY(1), width: plotX(1) - plotX(0),
                           height: plotY(0) - plotY(1), class: "de-frame" }, null, SVG));
@@ -296,7 +297,7 @@ function buildUnitPlot(kind, xlabel, ylabel, areaName) {
   const curve = el("path", { class: "de-curve" }, null, SVG);
   const marker = el("circle", { r: 3.6, class: `de-marker de-${kind}-marker` }, null, SVG);
   svg.append(chance, curve, marker);
-  const area = el("figcaption", { class: "de-area" });
+  const area = el("div", { class: "de-area" });
   const areaValue = el("span", { "data-area": kind });
   area.append(`${areaName} = `, areaValue);
   const extra = el("span", { class: "de-extra" });
@@ -330,9 +331,9 @@ function hatch(ctx, scale) {
 
 /** The two histograms on one canvas, the threshold through them, the predicted-0 side faded. */
 function buildDistributions(low, high) {
-  const node = el("figure", { class: "de-dist" });
+  const node = el("div", { class: "de-dist" });
   const canvas = el("canvas", { class: "de-canvas", role: "img" });
-  const legend = el("figcaption", { class: "de-legend" });
+  const legend = el("div", { class: "de-legend" });
   const item = (cls, text) => {
     const span = el("span", { class: "de-key" });
     span.append(el("span", { class: `de-swatch ${cls}`, "aria-hidden": "true" }), text);
@@ -507,7 +508,7 @@ function render({ model, el: host }) {
       pr.setChance(0, baseline, 1, baseline);
       setText(pr.areaValue, formatArea(data.ap));
       pr.areaValue.dataset.value = String(data.ap);
-      setText(pr.extra, `; baseline π = ${formatArea(baseline)}`);
+      setText(pr.extra, `baseline π = ${formatArea(baseline)}`);
       pr.extra.dataset.value = String(baseline);
     }
     root.dataset.auc = String(data.auc);
@@ -562,8 +563,9 @@ function render({ model, el: host }) {
       }
       pr.marker.dataset.x = String(tpr);
       pr.marker.dataset.y = String(precision);
+      const baseline = formatArea(groups.P / (groups.P + groups.N));
       setAttr(pr.svg, "aria-label", `Precision-recall curve, average precision ` +
-              `${formatArea(data.ap)}, baseline π ${formatArea(groups.P / (groups.P + groups.N))}; ` +
+              `${formatArea(data.ap)}, baseline π ${baseline}; ` +
               (defined ? `the current point is recall ${formatArea(tpr)}, precision ` +
                          `${formatArea(precision)}`
                 : "precision is undefined here: nothing is predicted positive"));

@@ -122,7 +122,8 @@ class DistributionExplorer(anywidget.AnyWidget):
     n = traitlets.Int(read_only=True, help="how many cases are shown").tag(sync=True)
     low = traitlets.Float(read_only=True, help="the threshold control's lower end").tag(sync=True)
     high = traitlets.Float(read_only=True, help="the threshold control's upper end").tag(sync=True)
-    title = traitlets.Unicode("", read_only=True, help="the heading and accessible name").tag(sync=True)
+    title = traitlets.Unicode("", read_only=True,
+                              help="the heading and accessible name").tag(sync=True)
     show = traitlets.List(traitlets.Unicode(), read_only=True,
                           help="the panels shown (PANELS)").tag(sync=True)
     separation = _Checked(1.0, help="how far apart the classes' means are").tag(sync=True)

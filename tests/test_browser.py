@@ -44,9 +44,10 @@ READ_VIEW = """root => {
     position: Number(root.dataset.position), readout: root.querySelector('output').textContent,
     readout_editable: root.querySelector('output').isContentEditable,
     cells, rates,
-    roc_marker: [marker.getAttribute('cx'), marker.getAttribute('cy'), marker.dataset.x, marker.dataset.y],
-    roc_path: root.querySelector('.ee-roc .ee-curve').getAttribute('d'),
-    pr_path: root.querySelector('.ee-pr .ee-curve').getAttribute('d'),
+    roc_marker: marker ? [marker.getAttribute('cx'), marker.getAttribute('cy'), marker.dataset.x,
+                          marker.dataset.y] : null,
+    roc_path: root.querySelector('.ee-roc .ee-curve')?.getAttribute('d') ?? null,
+    pr_path: root.querySelector('.ee-pr .ee-curve')?.getAttribute('d') ?? null,
     range_value: Number(range.value), range_max: Number(range.max),
     range_label: range.labels.length ? range.labels[0].textContent : '',
     range_text: range.getAttribute('aria-valuetext'),
@@ -128,8 +129,11 @@ def same(a: float, b: float) -> bool:
     return (math.isnan(a) and math.isnan(b)) or a == b
 
 
-def check_against_evalcore(view: dict, y: np.ndarray, s: np.ndarray) -> dict:
-    """The displayed numbers equal evalcore's at the displayed threshold; returns the counts."""
+def check_against_evalcore(view: dict, y: np.ndarray, s: np.ndarray,
+                           show=("matrix", "rates", "roc", "pr", "strip")) -> dict:
+    """The displayed numbers equal evalcore's at the displayed threshold; returns the counts.
+
+    Panels the explorer hides (``show``) must be absent; the others must agree."""
     threshold, rule, copies = float(view["threshold"]), view["rule"], int(view["copies"])
     # the readout shows exactly the threshold the numbers are computed at, and so does the
     # value text a screen reader speaks, with the rule
@@ -149,7 +153,9 @@ def check_against_evalcore(view: dict, y: np.ndarray, s: np.ndarray) -> dict:
     where = f"θ = {threshold!r}, rule {rule}, {copies} copies"
     shown_counts = {name: int(text) for name, text in view["cells"].items()}
     assert shown_counts == {"tp": cm.tp, "fp": cm.fp, "fn": cm.fn, "tn": cm.tn}, where
-    for name in RATE_NAMES:
+    if "rates" not in show:
+        assert view["rates"] == {}, "a hidden rates panel is shown"
+    for name in RATE_NAMES if "rates" in show else ():
         value_attr, text = view["rates"][name]
         value = float(value_attr)
         assert same(value, expected[name]), (where, name, value, expected[name])
@@ -157,6 +163,9 @@ def check_against_evalcore(view: dict, y: np.ndarray, s: np.ndarray) -> dict:
             assert text == "undefined"
         else:
             assert abs(float(text) - value) <= 5e-4 + 1e-12, (where, name, text, value)
+    if "roc" not in show:
+        assert view["roc_marker"] is None and view["roc_path"] is None, "a hidden ROC is shown"
+        return shown_counts
     marker_x, marker_y = float(view["roc_marker"][2]), float(view["roc_marker"][3])
     assert same(marker_x, expected["fpr"]) and same(marker_y, expected["tpr"]), where
     return shown_counts
@@ -177,8 +186,9 @@ def strip_picture(root) -> bytes:
 def exercise_explorer(tab, root, model: dict) -> None:
     y = np.frombuffer(model["labels"], dtype=np.uint8).astype(int)
     s = np.frombuffer(model["scores"], dtype="<f8")
+    show = tuple(model.get("show") or ("matrix", "rates", "roc", "pr", "strip"))
     read = lambda: root.evaluate(READ_VIEW)   # noqa: E731
-    check = lambda view: check_against_evalcore(view, y, s)   # noqa: E731
+    check = lambda view: check_against_evalcore(view, y, s, show)   # noqa: E731
     view = read()
     check(view)
     K = len(np.unique(s))
@@ -197,7 +207,7 @@ def exercise_explorer(tab, root, model: dict) -> None:
         view = wait_changed(tab, root, view)
     assert view["position"] == 0
     previous = check(view)
-    markers = {tuple(view["roc_marker"][:2])}
+    markers = {tuple(view["roc_marker"][:2])} if "roc" in show else set()
     for step in range(1, K + 1):
         tab.keyboard.press("ArrowRight")
         view = wait_changed(tab, root, view)
@@ -205,8 +215,9 @@ def exercise_explorer(tab, root, model: dict) -> None:
         counts = check(view)
         assert counts != previous, f"ArrowRight to position {step} did not change the counts"
         previous = counts
-        markers.add(tuple(view["roc_marker"][:2]))
-    assert len(markers) > 1, "the ROC marker did not move while the threshold moved"
+        if "roc" in show:
+            markers.add(tuple(view["roc_marker"][:2]))
+    assert "roc" not in show or len(markers) > 1, "the ROC marker did not move with the threshold"
     assert view["position"] == K and view["cells"]["tp"] == view["cells"]["fp"] == "0"
     big = max(1, round(K / 10))
     for key, expected in (("PageDown", K - big), ("PageUp", K), ("ArrowLeft", K - 1),
@@ -301,13 +312,15 @@ def test_chapter_page_works_offline(page, book_html, book_url, offline_page):
 
 BOXES = """root => Object.fromEntries([['range', 'input[type=range]'], ['matrix', '.ee-cm'],
     ['roc', '.ee-roc'], ['pr', '.ee-pr'], ['root', ':scope']].map(([k, sel]) => {
-      const b = (sel === ':scope' ? root : root.querySelector(sel)).getBoundingClientRect();
+      const el = sel === ':scope' ? root : root.querySelector(sel);
+      if (!el) return [k, null];            // a panel the explorer does not show
+      const b = el.getBoundingClientRect();
       return [k, {left: b.left, right: b.right, top: b.top, bottom: b.bottom}];
     }).concat([['scroll', [root.scrollWidth, root.clientWidth, root.scrollHeight,
                             root.clientHeight]]]))"""
 
 
-@pytest.mark.parametrize("page", ["01_confusion_matrix.html", "07_end_to_end.html"])
+@pytest.mark.parametrize("page", ["03_roc_curves.html", "07_end_to_end.html"])
 def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_url, chromium):
     """1280x720 at 150% zoom: the slider, the matrix and the ROC plot fit in one window."""
     expected = displayed_explorers(chapter_html(book_html, page))

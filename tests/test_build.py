@@ -77,3 +77,16 @@ def test_only_used_vendor_files_shipped(book_html):
     size = sum(p.stat().st_size for p in (static / "mathjax").rglob("*") if p.is_file())
     size += sum(p.stat().st_size for p in (static / "html-manager").rglob("*") if p.is_file())
     assert size < 8_000_000, f"MathJax and html-manager take {size / 1e6:.1f} MB"
+
+
+def test_the_offered_wheel_holds_every_widget_front_end():
+    """The wheel the book offers carries the JavaScript and CSS of every widget (package data
+    that setuptools leaves out unless pyproject.toml names it)."""
+    import zipfile
+
+    wheels = sorted((BOOK_HTML / "_static" / "downloads").glob("evalcore-*.whl"))
+    assert wheels, "the book offers no evalcore wheel: run `make book`"
+    names = set(zipfile.ZipFile(wheels[-1]).namelist())
+    front_ends = sorted(p.name for p in (ROOT / "evalcore").iterdir() if p.suffix in (".js", ".css"))
+    assert front_ends and all(f"evalcore/{name}" in names for name in front_ends), \
+        sorted(set(front_ends) - {n.removeprefix("evalcore/") for n in names})

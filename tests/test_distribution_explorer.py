@@ -23,10 +23,13 @@ SEPARATIONS = [k / 10 for k in range(0, 41)]                 # the control's gri
 PREVALENCES = [float(f"{0.05 * k:.2f}") for k in range(1, 20)]  # 0.05 to 0.95
 
 
-def reference_sample(separation: float, prevalence: float, n: int = 400, seed: int = 0):
-    """The documented recipe, written out: noise for n positives then n negatives; the first
-    round-half-up(π·n) positives (π·n in exact decimal) and the rest negatives."""
-    noise = np.random.default_rng(seed).standard_normal(2 * n)
+def reference_sample(separation: float, prevalence: float, n: int = 400, seed: int = 0,
+                     noise=None):
+    """The documented recipe, written out: noise for n positives then n negatives (drawn from
+    the seed, or given); the first round-half-up(π·n) positives (π·n in exact decimal) and the
+    rest negatives."""
+    if noise is None:
+        noise = np.random.default_rng(seed).standard_normal(2 * n)
     exact = Decimal(repr(prevalence)) * n
     positives = int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))
     positives = min(max(positives, 1), n - 1)

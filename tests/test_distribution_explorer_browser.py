@@ -68,7 +68,8 @@ READ_VIEW = """root => {
     ap_text: text('[data-area="pr"]'), ap: value('[data-area="pr"]'),
     baseline_text: text('.de-pr .de-extra'), baseline: value('.de-pr .de-extra'),
     roc_marker: marker ? [marker.dataset.x, marker.dataset.y] : null,
-    canvas_label: root.querySelector('canvas') ? root.querySelector('canvas').getAttribute('aria-label') : null,
+    canvas_label: root.querySelector('canvas')
+      ? root.querySelector('canvas').getAttribute('aria-label') : null,
     readouts, valuetext, labels,
   };
 }"""
@@ -153,7 +154,7 @@ def check_view(view: dict, n: int = 400, seed: int = 0) -> tuple:
     assert float(view["ap"]) == pytest.approx(ap, rel=0, abs=1e-12)
     assert view["auc_text"] == half_up(auc) and view["ap_text"] == half_up(ap)
     assert float(view["baseline"]) == y.mean()
-    assert view["baseline_text"] == f"; baseline π = {half_up(y.mean())}"
+    assert view["baseline_text"] == f"baseline π = {half_up(y.mean())}"
     assert [float(v) for v in view["roc_marker"]] == [cm.fpr, cm.tpr]
     assert view["readouts"]["threshold"] == f"θ = {view['threshold']}"
     assert view["readouts"]["prevalence"] == (f"π = {view['prevalence']} (P = {int(y.sum())}, "
@@ -389,7 +390,10 @@ window.renderExplorer = (state) => {
     on(events, f) { for (const e of events.split(' ')) (listeners[e] ||= []).push(f); },
     off() {},
     // what the kernel's message does: set a trait, fire its change event
-    fromPython(name, value) { state[name] = value; for (const f of listeners[`change:${name}`] || []) f(); },
+    fromPython(name, value) {
+      state[name] = value;
+      for (const f of listeners[`change:${name}`] || []) f();
+    },
   };
   const el = document.createElement('div');
   document.body.append(el);
@@ -403,7 +407,8 @@ def test_changes_from_python_redraw_the_view(site, tab):
     _, url = site
     tab.page.goto(f"{url}evalcore/_distribution_explorer.css")
     tab.page.set_content(f'<html><head><link rel="stylesheet" '
-                         f'href="{url}evalcore/_distribution_explorer.css"></head><body></body></html>')
+                         f'href="{url}evalcore/_distribution_explorer.css"></head>'
+                         f'<body></body></html>')
     tab.page.add_script_tag(type="module", content=HARNESS)
     tab.page.wait_for_function("() => window.renderExplorer !== undefined", timeout=10_000)
     w = ec.distribution_explorer()
@@ -573,6 +578,14 @@ def test_live_in_jupyter_the_kernel_and_the_view_agree(lab, jupyter_tab, app):
     last_output = ("() => [...document.querySelectorAll('.jp-CodeCell')].at(-1)"
                    ".querySelector('.jp-OutputArea-output') !== null")
     for attempt in range(4):
+        # JupyterLab sometimes asks for the kernel although the notebook names it (when it
+        # opens the notebook before it has the list of kernels): take the one it proposes,
+        # the notebook's own
+        dialog = page.locator(".jp-Dialog")
+        if dialog.count():
+            assert "Python 3" in dialog.first.inner_text()
+            dialog.first.locator(".jp-mod-accept").click()
+            dialog.first.wait_for(state="detached", timeout=10_000)
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
         try:
@@ -607,3 +620,113 @@ def test_live_in_jupyter_the_kernel_and_the_view_agree(lab, jupyter_tab, app):
             f"threshold=1.5) {cm!r}") in text
     assert view["cells"] == {"tp": str(cm.tp), "fn": str(cm.fn), "fp": str(cm.fp),
                              "tn": str(cm.tn)}
+
+
+# --- in the built book: every distribution explorer a chapter displays ---------------------------
+def pages_with_distribution_explorers() -> list[str]:
+    from conftest import BOOK_HTML
+
+    folder = BOOK_HTML / "chapters"
+    return sorted(page.name for page in folder.glob("*.html")
+                  if '"evalcore_widget": "distribution-explorer"' in page.read_text("utf-8"))
+
+
+def check_chapter_view(view: dict, noise: np.ndarray, n: int, show: set) -> None:
+    """The counts shown, and the areas where both plots are shown, equal evalcore's on the
+    cases rebuilt here from the page's noise (no seed travels in the page)."""
+    y, s = reference_sample(float(view["separation"]), float(view["prevalence"]), n=n,
+                            noise=noise)
+    threshold = float(view["threshold"])
+    if "matrix" in show:
+        assert {k: int(v) for k, v in view["cells"].items()} == brute_counts(y, s, threshold)
+    if "roc" in show:
+        assert float(view["auc"]) == ec.roc_auc(y, s)
+        assert view["auc_text"] == half_up(ec.roc_auc(y, s))
+    if "pr" in show:
+        assert float(view["ap"]) == pytest.approx(ec.average_precision(y, s), rel=0, abs=1e-12)
+        assert float(view["baseline"]) == y.mean()
+    if "distributions" in show:
+        cm = ec.confusion_matrix_at(y, s, threshold, rule=">=")
+        assert f"{cm.tp} true positives and {cm.fp} false positives" in view["canvas_label"]
+
+
+@pytest.mark.parametrize("page", pages_with_distribution_explorers())
+def test_chapter_explorers_work_offline(page, book_html, book_url, tab):
+    from test_browser import chapter_html, displayed_widget_states
+
+    models = displayed_widget_states(chapter_html(book_html, page), "distribution-explorer")
+    assert models, f"{page} displays no distribution explorer"
+    tab.page.goto(f"{book_url}chapters/{page}")
+    tab.page.wait_for_function(f"n => document.querySelectorAll('{ROOT_SELECTOR}[data-ready]')"
+                               ".length >= n", arg=len(models), timeout=60_000)
+    roots = tab.page.locator(ROOT_SELECTOR)
+    assert roots.count() == len(models)
+    for index, model in enumerate(models):
+        n, show = model["n"], set(model["show"])
+        noise = np.frombuffer(model["noise"], dtype="<f8")
+        root = roots.nth(index)
+        root.scroll_into_view_if_needed()
+        view = root.evaluate(READ_VIEW)
+        assert [float(view[k]) for k in ("separation", "prevalence", "threshold")] == \
+            [model[k] for k in ("separation", "prevalence", "threshold")]
+        check_chapter_view(view, noise, n, show)
+        for control, top in (("separation", 3.9), ("threshold", model["high"] - 0.1),
+                             ("prevalence", 0.9)):
+            key = "ArrowLeft" if float(view[control]) >= top else "ArrowRight"
+            view = press_and_wait(tab, root, control, key, control)
+            check_chapter_view(view, noise, n, show)
+
+
+# --- in the book's own theme, light and dark: every text stays readable ---------------------------
+CONTRAST = """root => {
+  const rgba = s => { const m = s.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const lin = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const background = el => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0.5) return c;
+    }
+    return [255, 255, 255, 1];
+  };
+  const out = [];
+  for (const el of root.querySelectorAll('*')) {
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    const [a, b] = [lum(rgba(style.color)), lum(background(el))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    out.push({ text: el.textContent.trim().slice(0, 30), ratio, weight: Number(style.fontWeight),
+               opacity: Number(style.opacity) });
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_readable_in_the_book_theme(site, book_html, book_url, tab, theme):
+    import re
+
+    chapter = sorted((book_html / "chapters").glob("*.html"))[0].read_text("utf-8")
+    sheets = [re.search(r'href="([^"]+)"', tag).group(1)
+              for tag in re.findall(r"<link\b[^>]*>", chapter) if 'rel="stylesheet"' in tag]
+    assert any("theme.css" in href for href in sheets), sheets
+    links = "".join(f'<link rel="stylesheet" href="{book_url}chapters/{href}">'
+                    for href in sheets)
+    w = ec.distribution_explorer(title="In the book's theme")
+    url = write_page(site, w, f"themed-{theme}")
+    root_dir, _ = site
+    page_file = root_dir / "pages" / f"themed-{theme}.html"
+    html = page_file.read_text("utf-8")
+    html = html.replace('<html lang="en">', f'<html lang="en" data-theme="{theme}" '
+                        f'data-mode="{theme}">').replace("</title>", f"</title>{links}")
+    html = html.replace('<script type="application/vnd.jupyter.widget-view+json">',
+                        '<main><article class="bd-article"><div class="cell_output docutils '
+                        'container"><div class="output text_html"><figure>'
+                        '<script type="application/vnd.jupyter.widget-view+json">')
+    page_file.write_text(html, encoding="utf-8")
+    root = open_explorer(tab, url)
+    texts = root.evaluate(CONTRAST)
+    assert len(texts) > 20
+    low = [t for t in texts if t["ratio"] < 4.5 or t["weight"] < 400 or t["opacity"] < 1]
+    assert low == [], low

@@ -483,6 +483,9 @@ def build(book_html: Path, out: Path, chapters: Path, doctrees: Path | None = No
         raise ValueError(f"chapters: no notebook in {chapters}")
     names = {f"{chapters.name}/{path.stem}": path.name for path in paths}
     out.mkdir(parents=True, exist_ok=True)
+    # a chapter that was renamed or removed leaves no stale lecture notebook behind
+    for stale in sorted(set(out.glob("*.ipynb")) - {out / path.name for path in paths}):
+        stale.unlink()
     written = []
     for path in paths:
         docname = f"{chapters.name}/{path.stem}"

@@ -595,6 +595,9 @@ def build_all(lectures: Path, out: Path) -> list[Path]:
         raise ValueError(f"lectures must be a folder of notebooks: no .ipynb in {lectures} "
                          f"(`make lectures` makes them)")
     out.mkdir(parents=True, exist_ok=True)
+    # a chapter that was renamed or removed leaves no stale deck behind
+    for stale in sorted(set(out.glob("*.html")) - {out / f"{p.stem}.html" for p in notebooks}):
+        stale.unlink()
     copy_reveal(out)
     exporter = make_exporter()
     return [build_deck(path, out, exporter=exporter) for path in notebooks]
