@@ -61,8 +61,10 @@ def _sort_in_place(keys: np.ndarray) -> None:
     keys.sort(kind="stable")
 
 
-def _groups_from_sorted(sorted_values: np.ndarray, sorted_labels: np.ndarray,
-                        sorted_weights: np.ndarray | None):
+def groups_from_sorted(sorted_values: np.ndarray, sorted_labels: np.ndarray,
+                       sorted_weights: np.ndarray | None):
+    """Where each run of equal values starts in sorted data, and each run's (weighted)
+    positives and negatives: integer counts when unweighted."""
     last = np.flatnonzero(sorted_values[1:] != sorted_values[:-1])
     starts = np.concatenate(([0], last + 1))
     if sorted_weights is None:
@@ -100,19 +102,26 @@ def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
     low_bytes = keys.view(np.uint8)[::8] if sys.byteorder == "little" else keys.view(np.uint8)[7::8]
     labels = (low_bytes & 1).view(np.int8)
     keys >>= np.uint64(1)
-    starts, positives, negatives = _groups_from_sorted(keys, labels, None)
+    starts, positives, negatives = groups_from_sorted(keys, labels, None)
     values = _float_from_ordered(keys[starts].view(np.int64) + low)
     return TieGroups(values, positives, negatives)
+
+
+def score_order(score: np.ndarray) -> np.ndarray:
+    """The stable order that sorts ``score`` increasingly (for callers that need each
+    sample's position, not only the groups)."""
+    return np.argsort(score, kind="stable")
 
 
 def tie_groups(label: np.ndarray, score: np.ndarray,
                weight: np.ndarray | None = None) -> TieGroups:
     """Group validated scores by distinct value; count each class in each group.
 
-    ``label`` is 0/1 int8, ``score`` finite float64, ``weight`` non-negative float64 or None.
-    Samples with zero weight are dropped first, so they create no threshold.
+    ``label`` is 0/1 int8, ``score`` finite float64 (or long double where float64 would merge
+    distinct values, see :func:`evalcore._validation.exact_real`), ``weight`` non-negative
+    float64 or None. Samples with zero weight are dropped first, so they create no threshold.
     """
-    if weight is None:
+    if weight is None and score.dtype == np.float64:
         if score.min() >= 0:                   # the common case (-0.0 counts as 0 here)
             return _same_sign_groups(label, score, nonnegative=True)
         negative = score < 0
@@ -122,13 +131,15 @@ def tie_groups(label: np.ndarray, score: np.ndarray,
         below = _same_sign_groups(label[negative], score[negative], nonnegative=False)
         above = _same_sign_groups(label[~negative], score[~negative], nonnegative=True)
         return TieGroups(*(np.concatenate(parts) for parts in zip(below, above)))
-    keep = weight != 0
-    if not keep.all():
-        label, score, weight = label[keep], score[keep], weight[keep]
-    order = np.argsort(score, kind="stable")
+    if weight is not None:
+        keep = weight != 0
+        if not keep.all():
+            label, score, weight = label[keep], score[keep], weight[keep]
+    order = score_order(score)
     sorted_score = score[order]
-    starts, positives, negatives = _groups_from_sorted(sorted_score, label[order], weight[order])
-    return TieGroups(sorted_score[starts] + 0.0, positives, negatives)
+    starts, positives, negatives = groups_from_sorted(
+        sorted_score, label[order], None if weight is None else weight[order])
+    return TieGroups(sorted_score[starts] + 0, positives, negatives)   # + 0: -0.0 becomes 0.0
 
 
 def cumulative_counts(groups: TieGroups):
@@ -147,3 +158,30 @@ def roc_points(groups: TieGroups):
     zero = np.zeros(1, dtype=tps.dtype)
     return (np.concatenate(([np.inf], thresholds)), np.concatenate((zero, tps)),
             np.concatenate((zero, fps)))
+
+
+def operating_points(label: np.ndarray, score: np.ndarray, weight: np.ndarray | None = None):
+    """The counts at every reachable operating point of validated data, from "call nothing
+    positive" (threshold ``inf``) down to the lowest score: ``(thresholds, tps, fps)`` with
+    float64 counts. The core that curves, costs, hulls and precision-recall share."""
+    thresholds, tps, fps = roc_points(tie_groups(label, score, weight))
+    return thresholds, tps.astype(np.float64), fps.astype(np.float64)
+
+
+def auc_from_groups(groups: TieGroups) -> float:
+    """The ROC AUC from tie groups: Mann–Whitney U from mid-ranks (weighted: the same sum with
+    weights). Unweighted counts give the exact fraction, rounded once."""
+    pos, neg = groups.positives, groups.negatives
+    if np.issubdtype(pos.dtype, np.integer):
+        sizes = pos + neg
+        before = np.cumsum(sizes) - sizes
+        # mid-rank of group g (ranks from 1) is before + (size + 1) / 2; work in doubled ints
+        twice_rank_sum = int(np.dot(pos, 2 * before + sizes + 1))
+        total_pos, total_neg = int(pos.sum()), int(neg.sum())
+        twice_u = twice_rank_sum - total_pos * (total_pos + 1)
+        return twice_u / (2 * total_pos * total_neg)
+    # weights: normalize each class first (the product P·N of tiny weights can underflow to
+    # 0) and clip the rounding error that can push a perfect ranking to 1 + 2e-16
+    pos, neg = pos / pos.sum(), neg / neg.sum()
+    neg_below = np.cumsum(neg) - neg
+    return min(max(float(np.dot(pos, neg_below + 0.5 * neg)), 0.0), 1.0)

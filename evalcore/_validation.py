@@ -34,12 +34,23 @@ def _as_1d(values: Any, name: str) -> np.ndarray:
     if isinstance(values, (str, bytes)) or np.isscalar(values):
         raise TypeError(f"{name} must be a 1-D array-like (list, numpy array or pandas Series), "
                         f"got a scalar {values!r}")
+    if np.ma.isMaskedArray(values):
+        masked = np.ma.getmaskarray(values)
+        if masked.any():
+            raise ValueError(f"{name} has masked entries (first at index "
+                             f"{np.flatnonzero(masked.ravel())[0]}, {int(masked.sum())} in all): "
+                             f"drop those samples or fill them before evaluating")
+        values = np.ma.getdata(values)
     if hasattr(values, "to_numpy"):  # pandas Series / DataFrame
         values = values.to_numpy()
     try:
         array = np.asarray(values)
     except (ValueError, TypeError) as exc:  # ragged nested lists
         raise ValueError(f"{name} must be a 1-D array-like of equal-length elements: {exc}") from None
+    if array.dtype == object or array.dtype.kind in "mM":
+        _check_no_missing(array, name)
+    if array.dtype == object:
+        _check_one_kind(array, name)
     if array.ndim == 2 and 1 in array.shape and array.size > 0:
         raise ValueError(f"{name} must be 1-D, got shape {array.shape}; "
                          f"use .ravel() if it is a single column or row")
@@ -51,16 +62,99 @@ def _as_1d(values: Any, name: str) -> np.ndarray:
     return array
 
 
+def _is_missing(value: Any) -> bool:
+    if value is None:
+        return True
+    try:
+        return bool(value != value)      # NaN and NaT are not equal to themselves
+    except TypeError:                    # pandas.NA: its comparisons are NA, whose truth is refused
+        return True
+
+
+def _check_no_missing(array: np.ndarray, name: str) -> None:
+    """Refuse None, NaN, pandas.NA and NaT in an object or date/time array."""
+    if array.dtype.kind in "mM":
+        missing = np.isnat(array)
+    else:
+        missing = np.frompyfunc(_is_missing, 1, 1)(array).astype(bool)
+    if missing.any():
+        raise ValueError(f"{name} holds missing values (None, NaN, NA or NaT; first at index "
+                         f"{np.flatnonzero(missing)[0]}, {int(missing.sum())} in all): drop "
+                         f"those samples or fill them before evaluating")
+
+
+def _label_kind(value: Any) -> str:
+    if isinstance(value, (str, np.str_, bytes)):
+        return "string"
+    if isinstance(value, (numbers.Number, np.number, np.bool_)):
+        return "number"
+    return type(value).__name__
+
+
+def _check_one_kind(array: np.ndarray, name: str) -> None:
+    """Refuse an object array that mixes strings and numbers (or other kinds): numpy would
+    compare them by type name, or as text, and silently mismatch labels."""
+    kinds = {_label_kind(value) for value in array.tolist()}
+    if len(kinds) > 1:
+        raise TypeError(f"{name} mixes kinds of values ({' and '.join(sorted(kinds))}): "
+                        f"Mix of label input types; convert them to one type first")
+
+
+def check_kinds_match(first: np.ndarray, second: np.ndarray, names: tuple[str, str]) -> None:
+    """Refuse two label arrays where one holds strings and the other numbers: ``'1'`` and
+    ``1`` would never be equal, so every prediction would silently count as wrong."""
+    kinds = []
+    for array in (first, second):
+        if array.dtype.kind in "USa" or (array.dtype == object and array.size
+                                        and _label_kind(array[0]) == "string"):
+            kinds.append("string")
+        elif array.dtype.kind in "biuf" or (array.dtype == object and array.size
+                                           and _label_kind(array[0]) == "number"):
+            kinds.append("number")
+        else:
+            kinds.append(str(array.dtype))
+    if kinds[0] != kinds[1]:
+        raise TypeError(f"{names[0]} holds {kinds[0]}s and {names[1]} {kinds[1]}s: Mix of "
+                        f"label input types ({kinds[0]} and {kinds[1]}); use one type for both")
+
+
+#: Integers up to this magnitude are exact in float64.
+FLOAT64_EXACT_INT = 2 ** 53
+
+
+def exact_real(array: np.ndarray, name: str) -> np.ndarray:
+    """``array`` (real numbers) as float64 when every value converts exactly, which is the
+    common case; otherwise as long double when that is exact (integers beyond 2**53 on
+    platforms whose long double has a 64-bit significand, or long double input); otherwise
+    refused. Distinct scores stay distinct, so ranks and ties are exact."""
+    if array.dtype == np.float64:
+        return array
+    kind = array.dtype.kind
+    if kind == "b" or (kind == "f" and array.dtype.itemsize < 8):
+        return array.astype(np.float64)
+    if kind in "iu":
+        if array.min() >= -FLOAT64_EXACT_INT and array.max() <= FLOAT64_EXACT_INT:
+            return array.astype(np.float64)
+        if np.finfo(np.longdouble).nmant >= 63:          # 80-bit extended: every int64/uint64
+            return array.astype(np.longdouble)
+        raise ValueError(f"{name} holds integers beyond ±2**53, which float64 cannot tell apart "
+                         f"and this platform's long double is no wider: rank them first (for "
+                         f"example scipy.stats.rankdata) and pass the ranks")
+    converted = array.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        exact = np.array_equal(converted.astype(array.dtype), array, equal_nan=True)
+    return converted if exact else array
+
+
 def check_scores(y_score: Any, name: str = "y_score") -> np.ndarray:
-    """Return ``y_score`` as a 1-D float64 array of finite numbers."""
+    """Return ``y_score`` as a 1-D array of finite real numbers: float64, or long double
+    where float64 would merge distinct values (see :func:`exact_real`)."""
     array = _as_1d(y_score, name)
-    if array.dtype == bool:
-        array = array.astype(np.float64)
-    if not (np.issubdtype(array.dtype, np.number)):
+    if not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
         raise TypeError(f"{name} must hold numbers, got dtype {array.dtype}")
     if np.iscomplexobj(array):
         raise TypeError(f"{name} must hold real numbers, got complex values")
-    array = array.astype(np.float64, copy=False)
+    array = exact_real(array, name)
     if not np.all(np.isfinite(array)):
         bad = np.flatnonzero(~np.isfinite(array))
         raise ValueError(f"{name} must be finite: it holds NaN or infinite values "
@@ -112,7 +206,7 @@ def check_weights(sample_weight: Any, n: int) -> np.ndarray | None:
     """Return ``sample_weight`` as float64 of length ``n`` (or ``None``)."""
     if sample_weight is None:
         return None
-    weights = check_scores(sample_weight, name="sample_weight")
+    weights = check_scores(sample_weight, name="sample_weight").astype(np.float64, copy=False)
     if weights.shape[0] != n:
         raise ValueError(f"sample_weight has {weights.shape[0]} entries but there are {n} "
                          f"samples: they must have the same length")
@@ -139,10 +233,74 @@ def check_rule(rule: Any) -> str:
     return rule
 
 
+# --- one vocabulary for options ------------------------------------------------------------
+# A value of the wrong kind (a string for a count, a float for an integer) raises TypeError;
+# a value of the right kind outside its range or set raises ValueError. Both name the argument
+# and state the rule.
+
+def _interval_text(low: float | None, high: float | None, low_open: bool,
+                   high_open: bool) -> str:
+    left = "(" if low_open or low is None else "["
+    right = ")" if high_open or high is None else "]"
+    return (f"{left}{'-inf' if low is None else repr(low)}, "
+            f"{'inf' if high is None else repr(high)}{right}")
+
+
+def check_int(value: Any, name: str, *, low: int | None = None,
+              high: int | None = None) -> int:
+    """Return ``value`` as an ``int`` if it is an integer (numpy's too, not a bool or a float)
+    in ``[low, high]``; either bound may be ``None`` (unbounded)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {value!r} "
+                        f"({type(value).__name__})")
+    value = int(value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            rule = f"of at least {low}"
+        elif low is None:
+            rule = f"of at most {high}"
+        else:
+            rule = f"between {low} and {high}"
+        raise ValueError(f"{name} must be an integer {rule}, got {value!r}")
+    return value
+
+
+def check_real(value: Any, name: str, *, low: float | None = None, high: float | None = None,
+               low_open: bool = False, high_open: bool = False) -> float:
+    """Return ``value`` as a ``float`` if it is a real number (not a bool, not NaN) in the
+    interval from ``low`` to ``high``; ``None`` is an unbounded end, ``low_open``/``high_open``
+    exclude the end. Infinite values pass only where the interval is unbounded."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {value!r} "
+                        f"({type(value).__name__})")
+    value = float(value)
+    if math.isnan(value):
+        raise ValueError(f"{name} must be a number in {_interval_text(low, high, low_open, high_open)}"
+                         f", got nan")
+    outside = ((low is not None and (value < low or (low_open and value == low)))
+               or (high is not None and (value > high or (high_open and value == high)))
+               or (math.isinf(value) and (low is not None if value < 0 else high is not None)))
+    if outside:
+        raise ValueError(f"{name} must lie in {_interval_text(low, high, low_open, high_open)}, "
+                         f"got {value!r}")
+    return value
+
+
 def check_one_of(value: Any, choices: tuple, name: str) -> Any:
-    """Return ``value`` if it is one of ``choices``; the error names the argument and the set."""
-    if isinstance(value, str) and value in choices:
-        return value
+    """Return ``value`` if it is one of ``choices`` (compared by type and value, so that
+    ``True`` does not pass for ``1``); the error names the argument and the set."""
+    for choice in choices:
+        if isinstance(choice, str):
+            same_kind = isinstance(value, str)
+        elif isinstance(choice, bool):
+            same_kind = isinstance(value, (bool, np.bool_))
+        else:
+            same_kind = not isinstance(value, (str, bool, np.bool_))
+        try:
+            if same_kind and value == choice:
+                return choice
+        except (TypeError, ValueError):    # an array compared elementwise: not a choice
+            pass
     raise ValueError(f"{name} must be one of {choices}, got {value!r}")
 
 
@@ -151,6 +309,11 @@ def check_bool(value: Any, name: str) -> bool:
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     raise TypeError(f"{name} must be True or False, got {value!r}")
+
+
+def check_optional(check, value: Any, name: str, **rules: Any) -> Any:
+    """``None``, or ``check(value, name, **rules)``: for options whose default is None."""
+    return None if value is None else check(value, name, **rules)
 
 
 def check_alternative(alternative: Any) -> str:
@@ -202,12 +365,42 @@ def check_threshold(threshold: Any, name: str = "threshold") -> float:
 
 def check_positive(value: Any, name: str, *, allow_zero: bool = False) -> float:
     """Return ``value`` as a finite float that is > 0 (or >= 0 with ``allow_zero``)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        raise TypeError(f"{name} must be a finite real number, got {value!r}")
-    if value < 0 or (value == 0 and not allow_zero):
-        rule = "non-negative" if allow_zero else "positive"
-        raise ValueError(f"{name} must be {rule}, got {value!r}")
+    rule = "non-negative" if allow_zero else "positive"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a {rule} real number, got {value!r} "
+                        f"({type(value).__name__})")
+    if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        raise ValueError(f"{name} must be {rule} and finite, got {value!r}")
     return float(value)
+
+
+def check_fraction(value: Any, name: str) -> float:
+    """Return ``value`` as a float in [0, 1] (a rate, a share, a probability)."""
+    return check_real(value, name, low=0.0, high=1.0)
+
+
+# --- the one policy for a class that is missing ------------------------------------------
+
+def both_classes(total_pos: Any, total_neg: Any, what: str, *, stacklevel: int = 4) -> bool:
+    """True if both classes have (weighted) samples; otherwise warn once that ``what`` is
+    undefined, naming the missing class, and return False (the caller returns ``nan``).
+
+    ``stacklevel`` counts from the caller of :func:`both_classes` upwards: 4 points the
+    warning at the user's call of a public function that calls a helper that calls this.
+    """
+    if total_pos > 0 and total_neg > 0:
+        return True
+    missing = "positive" if not total_pos > 0 else "negative"
+    undefined(f"{what} is undefined: y_true holds no {missing} samples (with nonzero weight)",
+              stacklevel=stacklevel)
+    return False
+
+
+def positive_share(label: np.ndarray, weight: np.ndarray | None) -> float:
+    """The (weighted) share of positives among validated labels: the data's prior."""
+    if weight is None:
+        return float(label.mean())
+    return float(weight[label == 1].sum() / weight.sum())
 
 
 def check_binary_scores(y_true: Any, y_score: Any, *, sample_weight: Any = None,
@@ -226,6 +419,7 @@ def check_binary_predictions(y_true: Any, y_pred: Any, *, sample_weight: Any = N
     raw_true = _as_1d(y_true, "y_true")
     raw_pred = _as_1d(y_pred, "y_pred")
     check_same_length(y_true=raw_true, y_pred=raw_pred)
+    check_kinds_match(raw_true, raw_pred, ("y_true", "y_pred"))
     together = np.unique(np.concatenate([raw_true, raw_pred]))
     if together.size > 2:
         raise ValueError(f"y_true and y_pred together hold {together.size} labels "

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._ranking import cumulative_counts, roc_points, tie_groups
+from ._ranking import auc_from_groups, cumulative_counts, roc_points, tie_groups
 from ._validation import check_binary_scores, undefined
 
 #: ``method="pairs"`` refuses inputs with more positive/negative pairs than this.
@@ -130,31 +130,13 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
                                 np.concatenate((recall[::-1], [0.0])), thresholds[::-1].copy())
 
 
-def _auc_rank(groups) -> float:
-    """Mann–Whitney U from mid-ranks (weighted: the same sum with weights)."""
-    pos, neg = groups.positives, groups.negatives
-    if np.issubdtype(pos.dtype, np.integer):
-        sizes = pos + neg
-        before = np.cumsum(sizes) - sizes
-        # mid-rank of group g (ranks from 1) is before + (size + 1) / 2; work in doubled ints
-        twice_rank_sum = int(np.dot(pos, 2 * before + sizes + 1))
-        total_pos, total_neg = int(pos.sum()), int(neg.sum())
-        twice_u = twice_rank_sum - total_pos * (total_pos + 1)
-        return twice_u / (2 * total_pos * total_neg)
-    # weights: normalize each class first (the product P·N of tiny weights can underflow to
-    # 0) and clip the rounding error that can push a perfect ranking to 1 + 2e-16
-    pos, neg = pos / pos.sum(), neg / neg.sum()
-    neg_below = np.cumsum(neg) - neg
-    return min(max(float(np.dot(pos, neg_below + 0.5 * neg)), 0.0), 1.0)
-
-
 def _auc_trapezoid(groups) -> float:
     """Trapezoid area under the ROC points (unweighted: summed in integer counts, one division)."""
     _, tps, fps = roc_points(groups)
     if np.issubdtype(tps.dtype, np.integer):
         twice_area = int(np.dot(np.diff(fps), tps[1:] + tps[:-1]))
         return twice_area / (2 * int(tps[-1]) * int(fps[-1]))
-    tpr, fpr = tps / tps[-1], fps / fps[-1]    # rates first: P·N can underflow (see _auc_rank)
+    tpr, fpr = tps / tps[-1], fps / fps[-1]    # rates first: P·N can underflow (see auc_from_groups)
     return min(max(float(np.dot(np.diff(fpr), tpr[1:] + tpr[:-1])) / 2, 0.0), 1.0)
 
 
@@ -223,7 +205,7 @@ def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: A
     groups = tie_groups(label, score, weight)
     if not _both_classes(groups, "ROC AUC"):
         return float("nan")
-    return _auc_rank(groups) if method == "rank" else _auc_trapezoid(groups)
+    return auc_from_groups(groups) if method == "rank" else _auc_trapezoid(groups)
 
 
 def gini(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any = None) -> float:

@@ -37,12 +37,12 @@ import numpy as np
 
 from ._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
 from ._special import student_t_quantile, student_t_sf
-from ._ranking import TieGroups, _groups_from_sorted, roc_points, tie_groups
+from ._ranking import (TieGroups, auc_from_groups, groups_from_sorted, roc_points, score_order,
+                       tie_groups)
 from ._validation import (UndefinedMetricWarning, check_alternative, check_binary_scores,
                           check_bool, check_metric, check_one_of, check_random_state,
                           check_rule, check_same_length, check_scores, check_threshold,
                           metric_value, undefined)
-from .curves import _auc_rank
 
 
 class AucInterval(NamedTuple):
@@ -157,16 +157,16 @@ def _sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.
     tied scores form one group through the same helper as :func:`tie_groups`, so the AUC is
     bit for bit :func:`evalcore.roc_auc`'s.
     """
-    order = np.argsort(score)
+    order = score_order(score)
     sorted_score, sorted_label = score[order], label[order]
-    starts, pos, neg = _groups_from_sorted(sorted_score, sorted_label, None)
+    starts, pos, neg = groups_from_sorted(sorted_score, sorted_label, None)
     groups = TieGroups(sorted_score[starts], pos, neg)
     v10, v01 = _group_placements(groups)
     sizes = pos + neg
     placed = np.where(sorted_label == 1, np.repeat(v10, sizes), np.repeat(v01, sizes))
     placements = np.empty_like(placed)
     placements[order] = placed
-    return _auc_rank(groups), placements
+    return auc_from_groups(groups), placements
 
 
 def _variance_of(placements: np.ndarray, label: np.ndarray) -> float:
@@ -179,7 +179,7 @@ def _variance_of(placements: np.ndarray, label: np.ndarray) -> float:
 def _auc_and_variance(label: np.ndarray, score: np.ndarray) -> tuple[float, float]:
     groups = tie_groups(label, score)
     v10, v01 = _group_placements(groups)
-    auc = _auc_rank(groups)
+    auc = auc_from_groups(groups)
     m, n = groups.positives.sum(), groups.negatives.sum()
     s10 = float(np.dot(groups.positives, (v10 - auc) ** 2)) / (m - 1)
     s01 = float(np.dot(groups.negatives, (v01 - auc) ** 2)) / (n - 1)
@@ -429,7 +429,7 @@ def auc_sample_size(auc: float, *, width: float, level: float = 0.95,
 
 
 def _auc_of_valid(label: np.ndarray, score: np.ndarray) -> float:
-    return _auc_rank(tie_groups(label, score))
+    return auc_from_groups(tie_groups(label, score))
 
 
 _BOOT_METHODS = ("percentile", "bca")

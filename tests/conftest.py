@@ -106,6 +106,30 @@ def _is_local(url: str) -> bool:
     return parsed.scheme in ("data", "blob") or parsed.hostname == "127.0.0.1"
 
 
+def start_notebook_kernel(base: str, token: str, path: str) -> None:
+    """Start a kernel for the notebook at ``path`` (relative to the server's root) through
+    Jupyter's REST API, unless its session exists.
+
+    A notebook opened in JupyterLab before the page has the list of kernels asks for one in a
+    "Select Kernel" dialog, although the notebook names its kernel. A notebook whose session
+    already exists joins that session's kernel and never asks.
+    """
+    import json
+    import urllib.request
+
+    def call(method: str, url: str, body: dict | None = None):
+        request = urllib.request.Request(
+            f"{base}{url}", method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return json.loads(response.read() or b"null")
+
+    if not any(session["path"] == path for session in call("GET", "/api/sessions")):
+        call("POST", "/api/sessions", {"path": path, "name": Path(path).name, "type": "notebook",
+                                        "kernel": {"name": "python3"}})
+
+
 @pytest.fixture
 def offline_page(chromium):
     tab = OfflinePage(chromium)

@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 import evalcore as ec
-from conftest import ROOT, OfflinePage, serve
+from conftest import ROOT, OfflinePage, serve, start_notebook_kernel
 from test_distribution_explorer import PREVALENCES, SEPARATIONS, brute_counts, reference_sample
 
 EVALCORE = Path(ec.__file__).parent
@@ -571,6 +571,7 @@ def test_live_in_jupyter_the_kernel_and_the_view_agree(lab, jupyter_tab, app):
 
     base, _ = lab
     page = jupyter_tab.page
+    start_notebook_kernel(base, LAB_TOKEN, "live.ipynb")   # so that JupyterLab never asks for one
     page.goto(f"{base}/{app}/live.ipynb?token={LAB_TOKEN}")
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
     # Run > Run All Cells (both apps have the menu). The kernel may still be starting, and

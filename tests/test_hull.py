@@ -180,7 +180,7 @@ def test_single_class_is_undefined():
     (dict(cost_fp=1, cost_fn=-1, prior_pos=0.5), ValueError, "cost_fn must be positive"),
     (dict(cost_fp=1, cost_fn=1, prior_pos=1.0), ValueError, "prior_pos must lie strictly"),
     (dict(cost_fp=1, cost_fn=1, prior_pos=0), ValueError, "prior_pos must be positive"),
-    (dict(cost_fp="1", cost_fn=1, prior_pos=0.5), TypeError, "cost_fp must be a finite real"),
+    (dict(cost_fp="1", cost_fn=1, prior_pos=0.5), TypeError, "cost_fp must be a positive real number"),
 ])
 def test_slope_errors(kwargs, error, match):
     with pytest.raises(error, match=match):

@@ -25,7 +25,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from conftest import ROOT, offline_tab
+from conftest import ROOT, offline_tab, start_notebook_kernel
 
 LECTURES = Path(os.environ.get("EVALCORE_LECTURES", ROOT / "_build" / "lectures"))
 #: Two chapters with a threshold explorer, run in full: the first (9 scores) and the
@@ -115,9 +115,11 @@ def _chapter_figures(name: str) -> int:
                if cell.cell_type == "markdown")
 
 
-def _open(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+def _goto(page, base: str, app: str, name: str, reset: str = "") -> None:
+    """Open the notebook ``name`` in ``app`` (``lab/tree`` or ``notebooks``), its kernel
+    already started (so that JupyterLab never asks for one)."""
+    start_notebook_kernel(base, TOKEN, name)
+    page.goto(f"{base}/{app}/{name}?token={TOKEN}{reset}")
 
 
 def _wait_idle(page, timeout_s: float = 300) -> None:
@@ -148,7 +150,8 @@ def _press_until_changed(page, root, key: str = "ArrowRight") -> tuple[str, str]
 def test_lecture_notebook_runs_in_jupyterlab(lab, tab, name):
     base, root = lab
     page, blocked = tab
-    _open(page, f"{base}/lab/tree/{name}?token={TOKEN}&reset")
+    _goto(page, base, "lab/tree", name, "&reset")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     # opened as stored: not marked modified, widgets rendered from their saved state
     explorer = page.locator(EXPLORER).first
     explorer.wait_for(timeout=30_000)
@@ -195,7 +198,7 @@ def test_arrow_keys_in_notebook7(lab, tab):
     """Notebook 7 ignores arrow keys on ipywidgets sliders; the explorer's own control works."""
     base, _ = lab
     page, blocked = tab
-    page.goto(f"{base}/notebooks/{NOTEBOOKS[0]}?token={TOKEN}")
+    _goto(page, base, "notebooks", NOTEBOOKS[0])
     explorer = page.locator(EXPLORER).first
     explorer.wait_for(timeout=60_000)
     before, after = _press_until_changed(page, explorer)
@@ -209,7 +212,7 @@ def test_slider_stack_keys(lab, tab, app):
     readout move together."""
     base, _ = lab
     page, blocked = tab
-    page.goto(f"{base}/{app}/{STACKED}?token={TOKEN}")
+    _goto(page, base, app, STACKED)
     stack = page.locator(".evalcore-slider-stack").first
     stack.wait_for(timeout=60_000)
     control = stack.locator('input[type="range"]')
@@ -244,7 +247,7 @@ def test_self_checks_take_typing_and_keys(lab, tab, app):
     base, _ = lab
     page, blocked = tab
     reset = "&reset" if app == "lab/tree" else ""     # one notebook open, no tab left over
-    page.goto(f"{base}/{app}/{_notebook_with('number')}?token={TOKEN}{reset}")
+    _goto(page, base, app, _notebook_with("number"), reset)
     box = page.locator(".self-check:has(.sc-input):visible").first
     box.wait_for(timeout=60_000)
     page.wait_for_timeout(1000)
@@ -258,7 +261,7 @@ def test_self_checks_take_typing_and_keys(lab, tab, app):
     assert box.locator(".sc-feedback").inner_text().strip()
     assert page.locator(".jp-mod-dirty").count() == 0, "typing changed the notebook"
 
-    page.goto(f"{base}/{app}/{_notebook_with('choice')}?token={TOKEN}{reset}")
+    _goto(page, base, app, _notebook_with("choice"), reset)
     box = page.locator(".self-check:has(input[type=radio]):visible").first
     box.wait_for(timeout=60_000)
     page.wait_for_timeout(1000)
