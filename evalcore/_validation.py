@@ -217,6 +217,18 @@ def check_weights(sample_weight: Any, n: int) -> np.ndarray | None:
     return weights
 
 
+def unit_scale(weight: np.ndarray) -> np.ndarray:
+    """``weight`` multiplied by the power of two that brings its largest entry into [0.5, 1).
+
+    For metrics that do not change when every weight is multiplied by one constant (AUC, rates,
+    precision, Brier score): sums of weights near 1e308 no longer overflow and sums of
+    subnormal weights no longer round to 0. Multiplying by a power of two is exact, so the
+    result is bit for bit the same whenever the unscaled sums did not overflow or underflow.
+    """
+    _, exponent = np.frexp(weight.max())
+    return np.ldexp(weight, -int(exponent))
+
+
 def check_same_length(**arrays: np.ndarray) -> None:
     """Raise if the named arrays do not all have the same length."""
     lengths = {name: len(a) for name, a in arrays.items()}
