@@ -13,7 +13,6 @@ because anywidget is an optional dependency.
 from __future__ import annotations
 
 import math
-import numbers
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,8 @@ import anywidget
 import numpy as np
 import traitlets
 
-from ._validation import check_one_of
+from ._threshold_explorer import check_panels, check_text
+from ._validation import check_int, check_one_of, check_real
 from .confusion import ConfusionMatrix, confusion_matrix_at
 
 _HERE = Path(__file__).parent
@@ -79,22 +79,13 @@ def threshold_ends(positive_noise: np.ndarray, negative_noise: np.ndarray,
     return float(low), float(high)
 
 
-def _check_real(value: Any, name: str, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {value!r}")
-    value = float(value)
-    if not (math.isfinite(value) and low <= value <= high):
-        raise ValueError(f"{name} must lie in [{low:g}, {high:g}], got {value!r}")
-    return value
-
-
-def _check_show(show: Any) -> list[str]:
-    if isinstance(show, str) or not isinstance(show, (list, tuple)):
-        raise TypeError(f"show must be a tuple of panel names from {PANELS}, got {show!r}")
-    unknown = [name for name in show if name not in PANELS]
-    if unknown or not show:
-        raise ValueError(f"show must name at least one panel of {PANELS}, got {tuple(show)!r}")
-    return [name for name in PANELS if name in show]
+def _check_real(value: Any, name: str, **interval: Any) -> float:
+    """:func:`check_real`, with an integer beyond the floats refused as out of range."""
+    try:
+        return check_real(value, name, **interval)
+    except OverflowError:
+        raise ValueError(f"{name} must lie in [{interval.get('low')!r}, "
+                         f"{interval.get('high')!r}], got {value!r}") from None
 
 
 class _Checked(traitlets.TraitType):
@@ -129,31 +120,23 @@ class DistributionExplorer(anywidget.AnyWidget):
     separation = _Checked(1.0, help="how far apart the classes' means are").tag(sync=True)
     prevalence = _Checked(0.5, help="the share of positives π").tag(sync=True)
     threshold = _Checked(0.5, help="the threshold θ (predict 1 when s ≥ θ)").tag(sync=True)
-    size = traitlets.Unicode("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
+    size = _Checked("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
 
     def __init__(self, *, separation: float = 1.0, prevalence: float = 0.5,
                  threshold: float | None = None, n: int = 400, random_state: int = 0,
                  show: Any = PANELS, title: str = "", size: str = "normal") -> None:
-        if isinstance(n, bool) or not isinstance(n, numbers.Integral):
-            raise TypeError(f"n must be an integer, got {n!r}")
-        if not 2 <= n <= MAX_N:
-            raise ValueError(f"n must lie in [2, {MAX_N:,}] (both classes need a case, and "
-                             f"every noise value travels in the page), got {n}")
-        if isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral):
-            raise TypeError(f"random_state must be an integer (the picture must be the same "
-                            f"on every run), got {random_state!r}")
-        if random_state < 0:
-            raise ValueError(f"random_state must be a non-negative integer, got {random_state}")
-        if not isinstance(title, str):
-            raise TypeError(f"title must be a str, got {type(title).__name__}")
-        show = _check_show(show)
-        self._positive_noise, self._negative_noise = noise_pools(int(n), int(random_state))
+        n = check_int(n, "n", low=2, high=MAX_N)
+        random_state = check_int(random_state, "random_state", low=0)
+        title = check_text(title, "title")
+        show = check_panels(show, PANELS)
+        size = check_one_of(size, SIZES, "size")
+        self._positive_noise, self._negative_noise = noise_pools(n, random_state)
         low, high = threshold_ends(self._positive_noise, self._negative_noise)
         # The read-only traits are set once, before the widget opens its comm, so the front
         # end receives the whole state at once.
         self.set_trait("noise", np.concatenate([self._positive_noise, self._negative_noise])
                        .astype("<f8").tobytes())
-        self.set_trait("n", int(n))
+        self.set_trait("n", n)
         self.set_trait("low", low)
         self.set_trait("high", high)
         self.set_trait("title", title)
@@ -164,28 +147,23 @@ class DistributionExplorer(anywidget.AnyWidget):
         if threshold is None:          # halfway between the class means: a multiple of 0.05
             threshold = float(f"{self.separation / 2:.12g}")
         self.threshold = threshold
-        self._random_state = int(random_state)
+        self._random_state = random_state
         super().__init__()
 
     # --- validation of the state (from Python and from the browser alike) --------------------
     def _check_separation(self, value) -> float:
-        return _check_real(value, "separation", *SEPARATION_RANGE[:2])
+        low, high = SEPARATION_RANGE[:2]
+        return _check_real(value, "separation", low=low, high=high)
 
     def _check_prevalence(self, value) -> float:
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise TypeError(f"prevalence must be a real number, got {value!r}")
-        value = float(value)
-        if not 0 < value < 1:
-            raise ValueError(f"prevalence must lie strictly between 0 and 1 (both classes are "
-                             f"shown), got {value!r}")
-        return value
+        return _check_real(value, "prevalence", low=0.0, high=1.0, low_open=True,
+                           high_open=True)
 
     def _check_threshold(self, value) -> float:
-        return _check_real(value, "threshold", self.low, self.high)
+        return _check_real(value, "threshold", low=self.low, high=self.high)
 
-    @traitlets.validate("size")
-    def _valid_size(self, proposal) -> str:
-        return check_one_of(proposal["value"], SIZES, "size")
+    def _check_size(self, value) -> str:
+        return check_one_of(value, SIZES, "size")
 
     # --- derived state -------------------------------------------------------------------
     @property

@@ -86,6 +86,21 @@ export function thresholdAt(position, rule, values, low, high) {
   return p === 0 ? low : values[p - 1];
 }
 
+/** Where `s` lies from `low` (0) to `high` (1). Halves where `high - low` overflows (scores
+ *  near ±1.8e308); halving is exact, so other scores get the same number as before. */
+export function shareOf(s, low, high) {
+  const spread = high - low;
+  if (Number.isFinite(spread)) return (s - low) / spread;
+  return (s / 2 - low / 2) / (high / 2 - low / 2);
+}
+
+/** The score at `share` of the way from `low` to `high` (the inverse of shareOf). */
+export function scoreAt(share, low, high) {
+  const spread = high - low;
+  if (Number.isFinite(spread)) return low + share * spread;
+  return 2 * (low / 2 + share * (high / 2 - low / 2));
+}
+
 /** The confusion-matrix counts at θ under `rule`, each negative counted `copies` times. */
 export function countsAt(points, theta, rule, copies = 1) {
   const g = positionOf(points.values, theta, rule);
@@ -340,7 +355,7 @@ function buildStrip(scores, labels, low, high) {
   }
   const geometry = { width: 0, height: 0, dpr: 1, r: 0, pad: 0 };
   // a margin of a few radii keeps the dots at the ends whole
-  const xOf = (s) => geometry.pad + ((s - low) / (high - low)) * (geometry.width - 2 * geometry.pad);
+  const xOf = (s) => geometry.pad + shareOf(s, low, high) * (geometry.width - 2 * geometry.pad);
   const yOf = (i) => geometry.height * (labels[i] === 1 ? 0.3 : 0.72) +
     jitter[i] * geometry.height * (n > 30 ? 0.3 : 0.12);
 
@@ -394,9 +409,9 @@ function buildStrip(scores, labels, low, high) {
     const ctx = onTheta.getContext("2d");
     if (near) ctx.clearRect(near[0], 0, near[1] - near[0], geometry.height);
     // the examples whose dots reach into [x - r, x + r]: centres within 2r of x
-    const span = (high - low) / (geometry.width - 2 * geometry.pad);
-    const from = countBelow(scores, low + (x - geometry.pad - 2 * r - 1) * span, true);
-    const to = countBelow(scores, low + (x - geometry.pad + 2 * r + 1) * span, false);
+    const inner = geometry.width - 2 * geometry.pad;
+    const from = countBelow(scores, scoreAt((x - geometry.pad - 2 * r - 1) / inner, low, high), true);
+    const to = countBelow(scores, scoreAt((x - geometry.pad + 2 * r + 1) / inner, low, high), false);
     // the dots exactly on θ last, on top: they are the ones the rule decides
     for (const onTheta of [false, true]) {
       for (let i = from; i < to; i++) {

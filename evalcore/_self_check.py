@@ -17,7 +17,7 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from ._validation import check_one_of
+from ._validation import check_int, check_one_of, check_real
 
 _HERE = Path(__file__).parent
 #: The ``size`` values: the widget's font size, which everything in it is measured in.
@@ -31,7 +31,9 @@ def answer_text(answer: float, tolerance: float) -> str:
     is shown with two; a tolerance of 0 shows the answer to six significant digits.
     """
     if tolerance > 0:
-        decimals = max(0, math.ceil(-math.log10(2 * tolerance) - 1e-9))
+        twice = 2 * tolerance           # beyond the floats for a tolerance near 1.8e308
+        log = math.log10(twice) if math.isfinite(twice) else math.log10(tolerance) + math.log10(2)
+        decimals = max(0, math.ceil(-log - 1e-9))
         return f"{answer:.{decimals}f}"
     return f"{answer:.6g}"
 
@@ -44,6 +46,13 @@ def close_enough(value: float, target: float, tolerance: float) -> bool:
     end applies the same rule.
     """
     return abs(value - target) <= tolerance * (1 + 1e-9) + 1e-12
+
+
+class _Checked(traitlets.TraitType):
+    """A trait whose values go through the owner's ``_check_<name>`` (evalcore's errors)."""
+
+    def validate(self, obj, value):
+        return getattr(obj, f"_check_{self.name}")(value)
 
 
 class SelfCheck(anywidget.AnyWidget):
@@ -76,7 +85,7 @@ class SelfCheck(anywidget.AnyWidget):
                                 help="shown on a right number or 'Show answer'").tag(sync=True)
     mistakes = traitlets.List(traitlets.List(), read_only=True,
                               help="[value, explanation] pairs of known wrong answers").tag(sync=True)
-    size = traitlets.Unicode("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
+    size = _Checked("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
 
     def __init__(self, state: dict, *, size: str = "normal") -> None:
         # The read-only traits are set once, before the widget opens its comm, so the front
@@ -86,9 +95,8 @@ class SelfCheck(anywidget.AnyWidget):
         self.size = size
         super().__init__()
 
-    @traitlets.validate("size")
-    def _valid_size(self, proposal) -> str:
-        return check_one_of(proposal["value"], SIZES, "size")
+    def _check_size(self, value) -> str:
+        return check_one_of(value, SIZES, "size")
 
     def check(self, response) -> bool:
         """Whether ``response`` (a choice's index, or a number) is a right answer.
@@ -97,8 +105,8 @@ class SelfCheck(anywidget.AnyWidget):
         ``tolerance`` of the answer.
         """
         if self.kind == "choice":
-            return response == self.answer_index
-        return close_enough(float(response), self.answer, self.tolerance)
+            return check_int(response, "response") == self.answer_index
+        return close_enough(check_real(response, "response"), self.answer, self.tolerance)
 
     def __repr__(self) -> str:
         what = f"{len(self.choices)} choices" if self.kind == "choice" else "a number"

@@ -10,26 +10,30 @@ anywidget is an optional dependency.
 
 from __future__ import annotations
 
-import numbers
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets
 
-from ._validation import check_one_of
+from ._validation import check_int, check_one_of
 
 _HERE = Path(__file__).parent
 #: The ``size`` values: the widget's font size, which everything in it is measured in.
 SIZES = ("normal", "large")
 
 
-def check_index(index, count: int) -> int:
-    """``index`` as an ``int`` in ``[0, count - 1]``, or the error that names the rule broken."""
-    if isinstance(index, bool) or not isinstance(index, numbers.Integral):
-        raise TypeError(f"index must be an integer, got {type(index).__name__}")
-    if not 0 <= index < count:
-        raise ValueError(f"index must lie in [0, {count - 1}], got {index}")
-    return int(index)
+def check_index(index: Any, count: int) -> int:
+    """``index`` as an ``int`` in ``[0, count - 1]``, or the error that names the rule broken
+    (TypeError for a value that is not an integer, ValueError for one out of range)."""
+    return check_int(index, "index", low=0, high=count - 1)
+
+
+class _Checked(traitlets.TraitType):
+    """A trait whose values go through the owner's ``_check_<name>`` (evalcore's errors)."""
+
+    def validate(self, obj, value):
+        return getattr(obj, f"_check_{self.name}")(value)
 
 
 class SliderStack(anywidget.AnyWidget):
@@ -50,8 +54,8 @@ class SliderStack(anywidget.AnyWidget):
                             help="the readout at each position").tag(sync=True)
     description = traitlets.Unicode(read_only=True,
                                      help="the slider's label (its accessible name)").tag(sync=True)
-    size = traitlets.Unicode("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
-    index = traitlets.Int(0, help="the position shown").tag(sync=True)
+    size = _Checked("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
+    index = _Checked(0, help="the position shown").tag(sync=True)
 
     def __init__(self, panes: list[str], labels: list[str], description: str, *,
                  index: int = 0, size: str = "normal") -> None:
@@ -64,13 +68,11 @@ class SliderStack(anywidget.AnyWidget):
         self.index = index
         super().__init__()
 
-    @traitlets.validate("index")
-    def _valid_index(self, proposal) -> int:
-        return check_index(proposal["value"], max(len(self.panes), 1))
+    def _check_index(self, value) -> int:
+        return check_index(value, max(len(self.panes), 1))
 
-    @traitlets.validate("size")
-    def _valid_size(self, proposal) -> str:
-        return check_one_of(proposal["value"], SIZES, "size")
+    def _check_size(self, value) -> str:
+        return check_one_of(value, SIZES, "size")
 
     @property
     def label(self) -> str:

@@ -11,7 +11,7 @@ anywidget is an optional dependency.
 from __future__ import annotations
 
 import math
-import numbers
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +19,9 @@ import anywidget
 import numpy as np
 import traitlets
 
-from ._ranking import tie_groups
-from ._validation import check_binary_scores, check_one_of, check_rule, check_threshold
+from ._ranking import score_order, tie_groups
+from ._validation import (RULES, check_binary_scores, check_bool, check_int, check_one_of,
+                          check_rule, check_threshold)
 from .confusion import ConfusionMatrix, confusion_matrix_at
 
 _HERE = Path(__file__).parent
@@ -30,31 +31,77 @@ MAX_SCORES = 50_000
 SIZES = ("normal", "large")
 #: The panels the explorer can show, in the order it shows them.
 PANELS = ("matrix", "rates", "roc", "pr", "strip")
+#: The largest ``max_copies`` (the copies control's last step).
+MAX_COPIES = 1000
 
 
 def _round_number(value: float, step: float, direction) -> float:
     return float(f"{direction(value / step) * step:.12g}")
 
 
+def _round_end(score: float, step: float, direction, outward: float) -> float | None:
+    """A round number strictly beyond ``score`` (``outward`` = -1: below, +1: above) on a grid
+    of ``step``, or None where the grid cannot give one (it overflows or underflows)."""
+    if not (step > 0 and math.isfinite(step)):
+        return None
+    try:
+        end = _round_number(score, step, direction)
+    except (OverflowError, ZeroDivisionError):      # score / step beyond the floats
+        return None
+    if (end >= score) if outward < 0 else (end <= score):   # the score is round: one step out
+        end = float(f"{end + outward * step:.12g}")
+    return end if math.isfinite(end) else None
+
+
 def end_thresholds(low_score: float, high_score: float) -> tuple[float, float]:
-    """Round thresholds just outside ``[low_score, high_score]`` (0 and 1 for scores in (0, 1))."""
+    """Round thresholds just outside ``[low_score, high_score]`` (0 and 1 for scores in (0, 1)).
+
+    Both are finite (the page carries them as JSON numbers). Near ±1.8e308 the round grid is
+    refined until its step stays within the floats; the next float beyond a score is the last
+    resort.
+
+    Parameters
+    ----------
+    low_score, high_score : float
+        The lowest and the highest score (finite float64, ``low_score <= high_score``).
+
+    Returns
+    -------
+    (float, float)
+        ``low < low_score`` and ``high > high_score``, both finite.
+
+    Raises
+    ------
+    ValueError
+        When a score is ±1.7976931348623157e308, the largest float64: no finite threshold lies
+        beyond it.
+    """
     spread = high_score - low_score
-    if spread <= 0 or not math.isfinite(spread):
+    if not math.isfinite(spread):       # scores near ±1.8e308: half the spread still fits
+        spread = high_score / 2 - low_score / 2
+    if spread <= 0:
         spread = max(abs(low_score), 1.0)
     step = 10.0 ** math.floor(math.log10(spread))
-    if spread / step < 2:               # a finer step keeps the ends close: (0, 1) -> -0.1, 1.1
-        step /= 10
-    low = _round_number(low_score, step, math.floor)
-    high = _round_number(high_score, step, math.ceil)
-    if low >= low_score:                # the score is round itself: one step out
-        low = float(f"{low - step:.12g}")
-    if high <= high_score:
-        high = float(f"{high + step:.12g}")
-    if not low < low_score:             # rounding could not separate it: use the next float
-        low = float(np.nextafter(low_score, -np.inf))
-    if not high > high_score:
-        high = float(np.nextafter(high_score, np.inf))
-    return low, high
+    if step > 0 and spread / step < 2:  # a finer step keeps the ends close: (0, 1) -> -0.1, 1.1
+        step /= 10                      # (step is 0 for subnormal spreads: next floats below)
+    ends = []
+    for score, direction, outward in ((low_score, math.floor, -1.0),
+                                      (high_score, math.ceil, 1.0)):
+        end = None
+        for refine in (1, 10, 100, 1000):   # a finer grid where the first one overflows
+            end = _round_end(score, step / refine, direction, outward)
+            if end is not None:
+                break
+        if end is None or not (end < score if outward < 0 else end > score):
+            with np.errstate(over="ignore"):    # rounding could not separate it
+                end = float(np.nextafter(score, outward * np.inf))
+        if not math.isfinite(end):
+            raise ValueError(f"y_score holds {score!r}, the {'lowest' if outward < 0 else 'largest'}"
+                             f" float64: the explorer needs a finite threshold "
+                             f"{'below' if outward < 0 else 'above'} every score (the page "
+                             f"cannot carry an infinite one); rescale the scores")
+        ends.append(end)
+    return ends[0], ends[1]
 
 
 def representative_thresholds(distinct: np.ndarray, low: float, high: float,
@@ -70,13 +117,56 @@ def representative_thresholds(distinct: np.ndarray, low: float, high: float,
     return np.concatenate([[low], distinct]).astype(float)
 
 
-def _check_show(show: Any) -> list[str]:
-    if isinstance(show, str) or not isinstance(show, (list, tuple)):
-        raise TypeError(f"show must be a tuple of panel names from {PANELS}, got {show!r}")
-    unknown = [name for name in show if name not in PANELS]
+def check_text(value: Any, name: str) -> str:
+    """``value`` if it is a str; otherwise the TypeError naming ``name``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {value!r} ({type(value).__name__})")
+    return value
+
+
+def check_panels(show: Any, panels: tuple[str, ...]) -> list[str]:
+    """``show`` (a sequence of panel names from ``panels``) in the order of ``panels``.
+
+    Not a sequence, or an entry that is not a str: TypeError; an unknown name or none at all:
+    ValueError. Both name ``show``.
+    """
+    if isinstance(show, (str, bytes, dict)) or not isinstance(show, Iterable):
+        raise TypeError(f"show must be a tuple of panel names from {panels}, got {show!r}")
+    show = list(show)
+    for name in show:
+        if not isinstance(name, str):
+            raise TypeError(f"show must be a tuple of panel names from {panels}: it holds "
+                            f"{name!r} ({type(name).__name__})")
+    unknown = [name for name in show if name not in panels]
     if unknown or not show:
-        raise ValueError(f"show must name at least one panel of {PANELS}, got {tuple(show)!r}")
-    return [name for name in PANELS if name in show]
+        raise ValueError(f"show must name at least one panel of {panels}, got {tuple(show)!r}")
+    return [name for name in panels if name in show]
+
+
+def _check_rule(value: Any) -> str:
+    if not isinstance(value, str):      # None or a number: the wrong kind
+        check_one_of(value, RULES, "rule")
+    return check_rule(value)
+
+
+def _float64_scores(score: np.ndarray) -> np.ndarray:
+    if score.dtype != np.float64:
+        raise ValueError("y_score holds values that float64 cannot tell apart (integers beyond "
+                         "±2**53 or long double scores): the explorer sends every score to the "
+                         "page as a float64 and would merge them; rank them first (for example "
+                         "scipy.stats.rankdata) or round them to float64 yourself")
+    return score
+
+
+def _middle(sorted_score: np.ndarray) -> float:
+    """The median of sorted scores, without overflow near ±1.8e308."""
+    with np.errstate(over="ignore"):
+        median = float(np.median(sorted_score))
+    if math.isfinite(median):
+        return median
+    n = len(sorted_score)
+    below, above = float(sorted_score[(n - 1) // 2]), float(sorted_score[n // 2])
+    return below / 2 + above / 2
 
 
 class _Checked(traitlets.TraitType):
@@ -112,17 +202,18 @@ class ThresholdExplorer(anywidget.AnyWidget):
     show = traitlets.List(traitlets.Unicode(), read_only=True,
                           help="the panels shown (PANELS)").tag(sync=True)
     threshold = _Checked(0.0, help="the threshold θ").tag(sync=True)
-    rule = traitlets.Unicode(">", help="'>' or '>=': predict 1 when the score is above, "
+    rule = _Checked(">", help="'>' or '>=': predict 1 when the score is above, "
                                        "or at or above, θ").tag(sync=True)
     negative_copies = _Checked(1, help="how many times each negative counts").tag(sync=True)
-    size = traitlets.Unicode("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
+    size = _Checked("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
 
     def __init__(self, y_true: Any, y_score: Any, *, threshold: float | None = None,
                  rule: str = ">", balance: bool = False, max_copies: int = 10,
                  title: str = "", pos_label: Any = None, size: str = "normal",
                  show: Any = PANELS) -> None:
         label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-        rule = check_rule(rule)
+        score = _float64_scores(score)
+        rule = _check_rule(rule)
         if len(score) > MAX_SCORES:
             raise ValueError(f"y_score has {len(score):,} scores; the explorer embeds every score "
                              f"in the page and takes at most {MAX_SCORES:,}: pass a random "
@@ -131,13 +222,12 @@ class ThresholdExplorer(anywidget.AnyWidget):
             missing = "negative" if label.min() == 1 else "positive"
             raise ValueError(f"y_true must hold both classes: it has no {missing} examples, so "
                              f"the ROC and PR curves are undefined")
-        if isinstance(max_copies, bool) or not isinstance(max_copies, numbers.Integral) \
-                or max_copies < 2:
-            raise ValueError(f"max_copies must be an integer of at least 2, got {max_copies!r}")
-        if not isinstance(title, str):
-            raise TypeError(f"title must be a str, got {type(title).__name__}")
-        show = _check_show(show)
-        order = np.argsort(score, kind="stable")
+        balance = check_bool(balance, "balance")
+        max_copies = check_int(max_copies, "max_copies", low=2, high=MAX_COPIES)
+        title = check_text(title, "title")
+        show = check_panels(show, PANELS)
+        size = check_one_of(size, SIZES, "size")
+        order = score_order(score)
         self._score = score[order]
         self._label = label[order]
         self._distinct = tie_groups(label, score).values.astype(float)
@@ -148,17 +238,20 @@ class ThresholdExplorer(anywidget.AnyWidget):
         self.set_trait("labels", self._label.astype(np.uint8).tobytes())
         self.set_trait("low", low)
         self.set_trait("high", high)
-        self.set_trait("max_copies", int(max_copies) if balance else 1)
+        self.set_trait("max_copies", max_copies if balance else 1)
         self.set_trait("title", title)
         self.set_trait("show", show)
         self.size = size
         self.rule = rule
-        self.threshold = float(np.median(self._score)) if threshold is None else threshold
+        self.threshold = _middle(self._score) if threshold is None else threshold
         super().__init__()
 
     # --- validation of the state (from Python and from the browser alike) --------------------
     def _check_threshold(self, value) -> float:
-        value = check_threshold(value)
+        try:
+            value = check_threshold(value)
+        except OverflowError:           # an integer beyond the floats: beyond every score too
+            value = math.inf if value > 0 else -math.inf
         # an infinite threshold travels badly in JSON: the round ends predict the same
         if value == -math.inf:
             return self.low
@@ -166,23 +259,18 @@ class ThresholdExplorer(anywidget.AnyWidget):
             return self.high
         return value
 
-    @traitlets.validate("rule")
-    def _valid_rule(self, proposal) -> str:
-        return check_rule(proposal["value"])
+    def _check_rule(self, value) -> str:
+        return _check_rule(value)
 
     def _check_negative_copies(self, value) -> int:
-        if self.max_copies < 2 and not (type(value) is int and value == 1):
+        value = check_int(value, "negative_copies")
+        if self.max_copies < 2 and value != 1:
             raise ValueError("negative_copies needs the class-balance control: build the "
                              "explorer with balance=True")
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral) \
-                or not 1 <= value <= self.max_copies:
-            raise ValueError(f"negative_copies must be an integer in [1, {self.max_copies}], "
-                             f"got {value!r}")
-        return int(value)
+        return check_int(value, "negative_copies", low=1, high=self.max_copies)
 
-    @traitlets.validate("size")
-    def _valid_size(self, proposal) -> str:
-        return check_one_of(proposal["value"], SIZES, "size")
+    def _check_size(self, value) -> str:
+        return check_one_of(value, SIZES, "size")
 
     # --- derived state -------------------------------------------------------------------
     @property

@@ -285,7 +285,12 @@ def check_real(value: Any, name: str, *, low: float | None = None, high: float |
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {value!r} "
                         f"({type(value).__name__})")
-    value = float(value)
+    try:
+        value = float(value)
+    except OverflowError:                      # an integer beyond float64's range
+        raise ValueError(f"{name} must lie in {_interval_text(low, high, low_open, high_open)} "
+                         f"and within float64's range, got an integer of "
+                         f"{len(str(abs(int(value))))} digits") from None
     if math.isnan(value):
         raise ValueError(f"{name} must be a number in {_interval_text(low, high, low_open, high_open)}"
                          f", got nan")
@@ -300,7 +305,10 @@ def check_real(value: Any, name: str, *, low: float | None = None, high: float |
 
 def check_one_of(value: Any, choices: tuple, name: str) -> Any:
     """Return ``value`` if it is one of ``choices`` (compared by type and value, so that
-    ``True`` does not pass for ``1``); the error names the argument and the set."""
+    ``True`` does not pass for ``1``); the error names the argument and the set. A value of
+    another kind than every choice (``None`` or a number for a string option) is a TypeError,
+    a value of the right kind that is not in the set a ValueError."""
+    any_same_kind = False
     for choice in choices:
         if isinstance(choice, str):
             same_kind = isinstance(value, str)
@@ -308,12 +316,14 @@ def check_one_of(value: Any, choices: tuple, name: str) -> Any:
             same_kind = isinstance(value, (bool, np.bool_))
         else:
             same_kind = not isinstance(value, (str, bool, np.bool_))
+        any_same_kind = any_same_kind or same_kind
         try:
             if same_kind and value == choice:
                 return choice
         except (TypeError, ValueError):    # an array compared elementwise: not a choice
             pass
-    raise ValueError(f"{name} must be one of {choices}, got {value!r}")
+    error = ValueError if any_same_kind and not isinstance(value, np.ndarray) else TypeError
+    raise error(f"{name} must be one of {choices}, got {value!r}")
 
 
 def check_bool(value: Any, name: str) -> bool:
@@ -330,22 +340,19 @@ def check_optional(check, value: Any, name: str, **rules: Any) -> Any:
 
 def check_alternative(alternative: Any) -> str:
     """Return ``alternative`` if it names a test's alternative hypothesis."""
-    if alternative not in ("two-sided", "greater", "less"):
-        raise ValueError(f"alternative must be 'two-sided', 'greater' or 'less', "
-                         f"got {alternative!r}")
-    return alternative
+    return check_one_of(alternative, ("two-sided", "greater", "less"), "alternative")
 
 
 def check_random_state(random_state: Any) -> np.random.Generator:
-    """A numpy Generator from ``None``, a non-negative integer or a Generator."""
-    if isinstance(random_state, bool):
-        raise TypeError(f"random_state must be None, an integer or a numpy Generator, "
-                        f"got {random_state!r}")
-    try:
-        return np.random.default_rng(random_state)
-    except (TypeError, ValueError) as exc:
+    """A numpy Generator from ``None``, a non-negative integer or a Generator: a negative
+    integer is a ValueError, anything else that is not a seed a TypeError."""
+    if isinstance(random_state, (numbers.Integral, np.integer)) \
+            and not isinstance(random_state, (bool, np.bool_)):
+        check_int(random_state, "random_state", low=0)
+    elif random_state is not None and not isinstance(random_state, np.random.Generator):
         raise TypeError(f"random_state must be None, a non-negative integer or a numpy "
-                        f"Generator, got {random_state!r} ({exc})") from None
+                        f"Generator, got {random_state!r}")
+    return np.random.default_rng(random_state)
 
 
 def check_metric(metric: Any) -> Any:

@@ -32,17 +32,16 @@ never 0 and is a valid p-value (Phipson and Smyth 2010).
 from __future__ import annotations
 
 import math
-import numbers
-import warnings
 from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
 from ._ranking import tie_groups
-from ._validation import (UndefinedMetricWarning, check_alternative, check_binary_scores,
-                          check_metric, check_random_state, check_same_length, check_scores,
-                          metric_value, undefined)
+from ._validation import (both_classes, check_alternative, check_binary_scores, check_int,
+                          check_metric, check_optional, check_random_state, check_same_length,
+                          check_scores, metric_value, undefined)
 from .curves import roc_auc
+from .uncertainty import MetricCalls
 
 #: The exact AUC distribution is computed when n·min(P, N)·(largest rank sum) stays below this.
 _EXACT_AUC_BUDGET = 4e8
@@ -66,14 +65,8 @@ class PermutationTest(NamedTuple):
 
 
 def _check_n_resamples(n_resamples: Any) -> int | None:
-    if n_resamples is None:
-        return None
-    if isinstance(n_resamples, bool) or not isinstance(n_resamples, numbers.Integral):
-        raise TypeError(f"n_resamples must be None (exact when feasible) or an integer, "
-                        f"got {n_resamples!r}")
-    if n_resamples < 1:
-        raise ValueError(f"n_resamples must be at least 1, got {n_resamples!r}")
-    return int(n_resamples)
+    """None (exact when feasible) or the number of random resamples, an integer >= 1."""
+    return check_optional(check_int, n_resamples, "n_resamples", low=1)
 
 
 def _pvalue(alternative: str, null: np.ndarray, weights: np.ndarray | None, observed,
@@ -111,7 +104,9 @@ def _exact_rank_sum_distribution(sizes: np.ndarray, doubled: np.ndarray,
     contributes i of its cases in C(t, i) ways. Counts are floats (exact up to 2**53, then
     correct to double precision, which is all a p-value needs).
     """
-    top = int(np.sort(np.repeat(doubled, sizes))[::-1][:k].sum())
+    # the largest sum: the k largest doubled ranks, which are the last k of the cases in
+    # group order (the groups come sorted from tie_groups; nothing is sorted here)
+    top = int(np.repeat(doubled, sizes)[-k:].sum())
     counts = np.zeros((k + 1, top + 1))
     counts[0, 0] = 1.0
     taken = 0
@@ -165,6 +160,16 @@ def auc_permutation_test(y_true: Any, y_score: Any, *, alternative: str = "two-s
         ``(statistic, pvalue, exact, n_resamples)`` with ``statistic`` the AUC. With a class
         missing both are ``nan`` with one :class:`~evalcore.UndefinedMetricWarning`.
 
+    Raises
+    ------
+    ValueError
+        If ``alternative`` is not one of the three, ``n_resamples`` is below 1 or
+        ``random_state`` is a negative integer; or for bad data (labels not binary, scores
+        not finite, lengths that differ).
+    TypeError
+        If ``n_resamples`` is neither None nor an integer (``2.5``, ``"many"``),
+        ``random_state`` is not a seed or the scores are not real numbers.
+
     See Also
     --------
     paired_permutation_test : two classifiers on the same cases.
@@ -199,10 +204,7 @@ def auc_permutation_test(y_true: Any, y_score: Any, *, alternative: str = "two-s
     groups = tie_groups(label, score)
     positives = int(groups.positives.sum())
     negatives = int(groups.negatives.sum())
-    if positives == 0 or negatives == 0:
-        missing = "positive" if positives == 0 else "negative"
-        undefined(f"the AUC permutation test is undefined: y_true holds no {missing} samples",
-                  stacklevel=3)
+    if not both_classes(positives, negatives, "the AUC permutation test", stacklevel=3):
         return PermutationTest(math.nan, math.nan, n_resamples is None, n_resamples or 0)
     sizes = (groups.positives + groups.negatives).astype(np.int64)
     doubled = _doubled_midranks(sizes)
@@ -255,7 +257,9 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
         since they are swapped).
     metric : callable
         ``metric(y_true, y_score) -> float`` (default :func:`roc_auc`); it receives the
-        labels coded as a 0/1 int array and the scores as float64.
+        labels coded as a 0/1 int array and the scores as float64 (long double where
+        float64 would merge distinct scores). Warnings it emits where it returns ``nan``
+        are dropped (the one warning below reports them); others are passed on once each.
     alternative : {"two-sided", "greater", "less"}
         ``"greater"``: metric(a) > metric(b); ``"less"``: below; ``"two-sided"``: a
         difference at least as large in absolute value (by exact enumeration this equals
@@ -276,9 +280,21 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
         metric(b). If the metric is undefined (``nan``) on the data or on some swaps, the
         p-value is ``nan`` with one :class:`~evalcore.UndefinedMetricWarning`.
 
+    Raises
+    ------
+    ValueError
+        If ``alternative`` is not one of the three, ``n_resamples`` is below 1 or
+        ``random_state`` is a negative integer; or for bad data (labels not binary, scores
+        not finite, lengths that differ).
+    TypeError
+        If ``metric`` is not callable or returns something other than a real number,
+        ``n_resamples`` is neither None nor an integer or ``random_state`` is not a seed.
+
     See Also
     --------
     delong_test : the large-sample test of two correlated AUCs.
+    auc_permutation_test : one classifier's AUC against chance.
+    paired_bootstrap_ci : an interval for the difference.
 
     References
     ----------
@@ -313,15 +329,14 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
     else:
         m = n_resamples or _DEFAULT_RESAMPLES
         swaps = rng.integers(0, 2, size=(m, n)).astype(bool)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        observed = (metric_value(metric, label, score_a)
-                    - metric_value(metric, label, score_b))
+    def difference(a: np.ndarray, b: np.ndarray) -> float:
+        return metric_value(metric, label, a) - metric_value(metric, label, b)
+    with MetricCalls() as calls:   # one warning below for nan; other warnings once each
+        observed = calls(difference, score_a, score_b)
         null = np.empty(m)
         for r, swap in enumerate(swaps):
-            a = np.where(swap, score_b, score_a)
-            b = np.where(swap, score_a, score_b)
-            null[r] = metric_value(metric, label, a) - metric_value(metric, label, b)
+            null[r] = calls(difference, np.where(swap, score_b, score_a),
+                            np.where(swap, score_a, score_b))
     failed = int(np.count_nonzero(np.isnan(null)))
     if math.isnan(observed) or failed:
         where = "on the data" if math.isnan(observed) else f"on {failed} of {m} swaps"

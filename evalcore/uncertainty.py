@@ -29,7 +29,6 @@ variance works out by hand to exactly 1/72 (see :func:`delong_variance`).
 from __future__ import annotations
 
 import math
-import numbers
 import warnings
 from typing import Any, Callable, NamedTuple
 
@@ -39,9 +38,10 @@ from ._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
 from ._special import student_t_quantile, student_t_sf
 from ._ranking import (TieGroups, auc_from_groups, groups_from_sorted, roc_points, score_order,
                        tie_groups)
-from ._validation import (UndefinedMetricWarning, check_alternative, check_binary_scores,
-                          check_bool, check_metric, check_one_of, check_random_state,
-                          check_rule, check_same_length, check_scores, check_threshold,
+from ._validation import (UndefinedMetricWarning, both_classes, check_alternative,
+                          check_binary_scores, check_bool, check_int, check_metric,
+                          check_one_of, check_random_state, check_real, check_rule,
+                          check_same_length, check_scores, check_threshold, exact_real,
                           metric_value, undefined)
 
 
@@ -108,21 +108,13 @@ class AucSampleSize(NamedTuple):
 # ----------------------------------------------------------------------------- validation
 
 def _check_level(level: Any) -> float:
-    if isinstance(level, bool) or not isinstance(level, numbers.Real):
-        raise TypeError(f"level must be a real number in (0, 1), got {level!r}")
-    if not 0.0 < level < 1.0:
-        raise ValueError(f"level must lie strictly between 0 and 1 (for example 0.95 for a "
-                         f"95% interval), got {level!r}")
-    return float(level)
+    """A confidence level: a real number strictly between 0 and 1 (0.95 for 95%)."""
+    return check_real(level, "level", low=0.0, high=1.0, low_open=True, high_open=True)
 
 
 def _check_n_boot(n_boot: Any) -> int:
-    if isinstance(n_boot, bool) or not isinstance(n_boot, numbers.Integral):
-        raise TypeError(f"n_boot must be an integer, got {n_boot!r}")
-    if n_boot < 1:
-        raise ValueError(f"n_boot must be at least 1 (the number of bootstrap samples), "
-                         f"got {n_boot!r}")
-    return int(n_boot)
+    """The number of bootstrap resamples: an integer of at least 1."""
+    return check_int(n_boot, "n_boot", low=1)
 
 
 def _enough_cases(label: np.ndarray, what: str) -> bool:
@@ -210,6 +202,19 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
         The variance (its square root is the AUC's standard error); ``nan`` with one
         :class:`~evalcore.UndefinedMetricWarning` with fewer than two samples of a class.
 
+    Raises
+    ------
+    ValueError
+        If the labels are not binary (or ``pos_label`` is missing where it is needed), the
+        scores hold NaN or infinite values, or the lengths differ.
+    TypeError
+        If the scores are not real numbers.
+
+    See Also
+    --------
+    roc_auc_ci : the confidence intervals built on this variance.
+    delong_test : DeLong's test of two correlated AUCs.
+
     Examples
     --------
     On the slides' seven cases the positives outscore 1, 1 and 3/4 of the negatives and the
@@ -262,7 +267,8 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
         on the prevalence, and DeLong's variance too is conditional on P and N); for the
         case bootstrap or BCa, call :func:`bootstrap_ci` with ``ec.roc_auc``.
     n_boot : int
-        Number of bootstrap resamples (``method="bootstrap"`` only).
+        Number of bootstrap resamples, at least 1 (used by ``method="bootstrap"`` only, but
+        checked whatever the method).
     random_state : None, int or numpy.random.Generator
         Seed for the bootstrap; the same seed gives the same interval.
     pos_label : optional
@@ -273,6 +279,22 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     AucInterval
         ``(low, auc, high)``; all ``nan`` (``auc`` too if a class is missing) with one
         :class:`~evalcore.UndefinedMetricWarning` if a class has fewer than two samples.
+
+    Raises
+    ------
+    ValueError
+        If ``method`` is not one of the four, ``level`` is not strictly between 0 and 1,
+        ``n_boot`` is below 1 or ``random_state`` is a negative integer; or for bad data
+        (labels not binary, scores not finite, lengths that differ).
+    TypeError
+        If ``level`` is not a real number, ``n_boot`` not an integer (``2.5``, ``"many"``),
+        ``random_state`` not a seed, or the scores not real numbers.
+
+    See Also
+    --------
+    delong_variance : the variance behind the DeLong and logit intervals.
+    bootstrap_ci : the case or stratified bootstrap (percentile or BCa) for any metric.
+    auc_sample_size : how many cases an interval of a given width needs.
 
     Examples
     --------
@@ -291,14 +313,13 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     >>> boot.auc == 11 / 12 and boot.low < boot.auc <= boot.high
     True
     """
-    if method not in _CI_METHODS:
-        raise ValueError(f"method must be 'delong', 'logit', 'hanley_mcneil' or 'bootstrap', "
-                         f"got {method!r}")
+    method = check_one_of(method, _CI_METHODS, "method")
     level = _check_level(level)
+    # every option is checked whatever the method, so a mistake never waits for a change
+    # of method to surface
+    n_boot = _check_n_boot(n_boot)
+    rng = check_random_state(random_state)
     label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    if method == "bootstrap":
-        n_boot = _check_n_boot(n_boot)
-        rng = check_random_state(random_state)
     if not _enough_cases(label, "the AUC's confidence interval"):
         both = 0 < np.count_nonzero(label) < label.shape[0]
         return AucInterval(math.nan, _auc_of_valid(label, score) if both else math.nan,
@@ -369,6 +390,15 @@ def auc_sample_size(auc: float, *, width: float, level: float = 0.95,
     AucSampleSize
         ``(positives, negatives, width)``: the counts and the width they achieve.
 
+    Raises
+    ------
+    ValueError
+        If ``auc`` or ``level`` is not strictly between 0 and 1, ``width`` not in (0, 1],
+        ``ratio`` not positive and finite (NaN included), or the width is out of reach (more
+        than 2**53 positives or negatives).
+    TypeError
+        If any of them is not a real number.
+
     See Also
     --------
     roc_auc_ci : the interval itself.
@@ -392,25 +422,19 @@ def auc_sample_size(auc: float, *, width: float, level: float = 0.95,
     >>> ec.auc_sample_size(0.8, width=0.1, ratio=4)[:2]
     (120, 480)
     """
-    if isinstance(auc, bool) or not isinstance(auc, numbers.Real):
-        raise TypeError(f"auc must be a real number in (0, 1), got {auc!r}")
-    if not 0.0 < auc < 1.0:
-        raise ValueError(f"auc must lie strictly between 0 and 1 (at 0 or 1 the Hanley-McNeil "
-                         f"variance is 0), got {auc!r}")
-    if isinstance(width, bool) or not isinstance(width, numbers.Real):
-        raise TypeError(f"width must be a real number, got {width!r}")
-    if not 0.0 < width <= 1.0:
-        raise ValueError(f"width must lie in (0, 1] (the total width high - low of an AUC "
-                         f"interval), got {width!r}")
+    # at AUC 0 or 1 the Hanley-McNeil variance is 0; the width is high - low of an interval
+    # within [0, 1]; the ratio is negatives per positive, positive and finite
+    auc = check_real(auc, "auc", low=0.0, high=1.0, low_open=True, high_open=True)
+    width = check_real(width, "width", low=0.0, high=1.0, low_open=True)
     level = _check_level(level)
-    if isinstance(ratio, bool) or not isinstance(ratio, numbers.Real) or not math.isfinite(ratio):
-        raise TypeError(f"ratio must be a finite real number, got {ratio!r}")
-    if ratio <= 0:
-        raise ValueError(f"ratio must be positive (negatives per positive), got {ratio!r}")
-    auc, width, ratio = float(auc), float(width), float(ratio)
+    ratio = check_real(ratio, "ratio", low=0.0, high=math.inf, low_open=True, high_open=True)
     z = normal_quantile(0.5 + level / 2)
 
     def achieved(positives: int) -> float:
+        if ratio * positives > _MAX_PLANNED_POSITIVES:
+            raise ValueError(f"ratio={ratio!r} is out of reach: {positives} positives would "
+                             f"need more than {_MAX_PLANNED_POSITIVES} negatives (ask for fewer "
+                             f"negatives per positive)")
         negatives = max(1, math.ceil(ratio * positives))
         variance = _hanley_mcneil_variance(auc, positives, negatives)
         return 2.0 * z * math.sqrt(max(variance, 0.0))
@@ -418,6 +442,10 @@ def auc_sample_size(auc: float, *, width: float, level: float = 0.95,
     # the width falls as P grows: double up to a P wide enough, then bisect
     low, high = 0, 1
     while achieved(high) > width:
+        if high > _MAX_PLANNED_POSITIVES:
+            raise ValueError(f"width={width!r} with ratio={ratio!r} is out of reach: it would "
+                             f"take more than {_MAX_PLANNED_POSITIVES} positives (ask for a "
+                             f"wider interval, or more negatives per positive)")
         low, high = high, 2 * high
     while high - low > 1:
         middle = (low + high) // 2
@@ -426,6 +454,11 @@ def auc_sample_size(auc: float, *, width: float, level: float = 0.95,
         else:
             high = middle
     return AucSampleSize(high, max(1, math.ceil(ratio * high)), achieved(high))
+
+
+#: auc_sample_size gives up beyond this many positives or negatives (2**53: counts stay exact
+#: floats).
+_MAX_PLANNED_POSITIVES = 2 ** 53
 
 
 def _auc_of_valid(label: np.ndarray, score: np.ndarray) -> float:
@@ -452,14 +485,57 @@ def _draw(rng: np.random.Generator, n: int, positives: np.ndarray, negatives: np
     return np.concatenate((take_pos, take_neg))
 
 
-def _quiet(statistic: Callable[[np.ndarray], float], index: np.ndarray) -> float:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        return statistic(index)
+class MetricCalls:
+    """Calls a metric (or statistic) many times and sorts out what it says (internal).
+
+    Use it as a context manager, ``with MetricCalls() as calls: value = calls(f, *args)``.
+    On a call that returns ``nan`` the metric is undefined there, which the caller reports
+    with its ONE :class:`~evalcore.UndefinedMetricWarning` (how many resamples, swaps or
+    leave-one-out values were undefined): whatever the metric said on that call (its own
+    UndefinedMetricWarning, numpy's RuntimeWarning for 0/0 or the mean of an empty slice) is
+    dropped. On a call that returns a number, its UndefinedMetricWarnings are dropped too (the
+    value is used as it is) and any other warning is kept; on leaving the block each distinct
+    kept warning is re-emitted once, under the caller's filters, instead of once per call.
+    One recording context serves every call, so a call costs next to nothing extra.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict = {}
+        self._context: Any = None
+        self._caught: list = []
+        self.said_on_nan: list[str] = []
+
+    def __enter__(self) -> "MetricCalls":
+        self._context = warnings.catch_warnings(record=True)
+        self._caught = self._context.__enter__()
+        warnings.simplefilter("always")
+        return self
+
+    def __exit__(self, *exc: Any) -> bool:
+        self._context.__exit__(*exc)
+        if exc[0] is None:
+            for w in self._kept.values():
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        return False
+
+    def __call__(self, statistic: Callable[..., float], *args: Any) -> float:
+        start = len(self._caught)
+        value = statistic(*args)
+        said = self._caught[start:]
+        del self._caught[start:]
+        if math.isnan(value):
+            if not self.said_on_nan:
+                self.said_on_nan = [str(w.message) for w in said
+                                    if issubclass(w.category, UndefinedMetricWarning)]
+            return value
+        for w in said:
+            if not issubclass(w.category, UndefinedMetricWarning):
+                self._kept.setdefault((w.category, str(w.message)), w)
+        return value
 
 
 def _acceleration(statistic: Callable[[np.ndarray], float], groups: list[np.ndarray],
-                  n: int) -> float:
+                  n: int, calls: MetricCalls) -> float:
     """BCa's acceleration from the jackknife (Efron and Tibshirani 1993, eq. 14.15).
 
     Each group is left out one case at a time (one group, all cases, for the case bootstrap;
@@ -470,50 +546,46 @@ def _acceleration(statistic: Callable[[np.ndarray], float], groups: list[np.ndar
     """
     everyone = np.arange(n)
     numerator = denominator = 0.0
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        for group in groups:
-            values = np.array([statistic(np.delete(everyone, i)) for i in group])
-            values = values[~np.isnan(values)]
-            size = values.size
-            if size < 2:
-                continue
-            spread = (size - 1) * (values.mean() - values)
-            numerator += float(np.sum(spread ** 3)) / size ** 3
-            denominator += float(np.sum(spread ** 2)) / size ** 2
+    for group in groups:
+        values = np.array([calls(statistic, np.delete(everyone, i)) for i in group])
+        values = values[~np.isnan(values)]
+        size = values.size
+        if size < 2:
+            continue
+        spread = (size - 1) * (values.mean() - values)
+        numerator += float(np.sum(spread ** 3)) / size ** 3
+        denominator += float(np.sum(spread ** 2)) / size ** 2
     if denominator == 0.0:
         return 0.0
     return numerator / (6.0 * denominator ** 1.5)
 
 
-def _bootstrap_core(label: np.ndarray, statistic: Callable[[np.ndarray], float], *,
-                    level: float, n_boot: int, method: str, stratified: bool,
-                    rng: np.random.Generator, what: str):
+def _bootstrap_core(label: np.ndarray, statistic: Callable[[np.ndarray], float], **options):
     """Estimate, interval and the count of undefined resamples, plus the reasons to warn.
 
     ``statistic(index)`` evaluates the metric (or the difference of two) on the cases
     ``index``. Returns ``(low, estimate, high, n_undefined, reasons)``; the caller emits one
-    warning joining ``reasons`` if there are any.
+    warning joining ``reasons`` if there are any. What the metric says is sorted out by
+    :class:`MetricCalls`.
     """
+    with MetricCalls() as calls:
+        return _bootstrap_body(label, statistic, calls, **options)
+
+
+def _bootstrap_body(label: np.ndarray, statistic: Callable[[np.ndarray], float],
+                    calls: MetricCalls, *, level: float, n_boot: int, method: str,
+                    stratified: bool, rng: np.random.Generator, what: str):
     n = label.shape[0]
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", UndefinedMetricWarning)
-        estimate = statistic(np.arange(n))
+    estimate = calls(statistic, np.arange(n))
     if math.isnan(estimate):
-        said = [str(w.message) for w in caught if issubclass(w.category, UndefinedMetricWarning)]
         reason = f"{what} is undefined: the metric is undefined (nan) on the data"
-        if said:
-            reason += f" ({said[0]})"
+        if calls.said_on_nan:
+            reason += f" ({calls.said_on_nan[0]})"
         return math.nan, math.nan, math.nan, 0, [reason]
-    for w in caught:    # anything else the metric said is passed on unchanged
-        if not issubclass(w.category, UndefinedMetricWarning):
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     positives, negatives = np.flatnonzero(label == 1), np.flatnonzero(label == 0)
     replicates = np.empty(n_boot)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        for b in range(n_boot):
-            replicates[b] = statistic(_draw(rng, n, positives, negatives, stratified))
+    for b in range(n_boot):
+        replicates[b] = calls(statistic, _draw(rng, n, positives, negatives, stratified))
     undefined_mask = np.isnan(replicates)
     n_undefined = int(np.count_nonzero(undefined_mask))
     reasons = []
@@ -539,7 +611,7 @@ def _bootstrap_core(label: np.ndarray, statistic: Callable[[np.ndarray], float],
             return math.nan, estimate, math.nan, n_undefined, reasons
         z0 = normal_quantile(share)
         groups = [positives, negatives] if stratified else [np.arange(n)]
-        acceleration = _acceleration(statistic, groups, n)
+        acceleration = _acceleration(statistic, groups, n, calls)
         adjusted = []
         for tail in (lower, upper):
             z = z0 + normal_quantile(tail)
@@ -615,7 +687,10 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
         True binary labels and scores.
     metric : callable
         ``metric(y_true, y_score) -> float``; it receives the labels coded as a 0/1 int array
-        and the scores as float64. For a metric at a threshold, wrap it, e.g.
+        and the scores as float64 (as long double where float64 would merge distinct
+        scores, such as integers beyond 2**53). Warnings it emits on resamples where it
+        returns ``nan`` are dropped (the one warning above reports them); other warnings
+        are passed on once each. For a metric at a threshold, wrap it, e.g.
         ``lambda y, s: ec.confusion_matrix_at(y, s, 0.5).precision``.
     level : float
         Confidence level, strictly between 0 and 1.
@@ -635,6 +710,17 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
     MetricInterval
         ``(low, estimate, high, n_undefined)`` with ``estimate`` the metric on the full
         data and ``n_undefined`` the number of resamples left out.
+
+    Raises
+    ------
+    ValueError
+        If ``level`` is not strictly between 0 and 1, ``n_boot`` is below 1, ``method`` is
+        not ``"percentile"`` or ``"bca"`` or ``random_state`` is a negative integer; or for
+        bad data (labels not binary, scores not finite, lengths that differ).
+    TypeError
+        If ``metric`` is not callable or returns something other than a real number,
+        ``n_boot`` is not an integer, ``level`` not a real number, ``stratified`` not a
+        bool or ``random_state`` not a seed.
 
     See Also
     --------
@@ -720,6 +806,17 @@ def paired_bootstrap_ci(y_true: Any, y_score_a: Any, y_score_b: Any,
         around ``difference = estimate_a − estimate_b``, the two metrics on the full data
         and the number of resamples left out.
 
+    Raises
+    ------
+    ValueError
+        If ``level`` is not strictly between 0 and 1, ``n_boot`` is below 1, ``method`` is
+        not ``"percentile"`` or ``"bca"`` or ``random_state`` is a negative integer; or for
+        bad data (labels not binary, scores not finite, lengths that differ).
+    TypeError
+        If ``metric`` is not callable or returns something other than a real number,
+        ``n_boot`` is not an integer, ``level`` not a real number, ``stratified`` not a
+        bool or ``random_state`` not a seed.
+
     See Also
     --------
     delong_test : the paired test for the AUC, without resampling.
@@ -758,7 +855,9 @@ def paired_bootstrap_ci(y_true: Any, y_score_a: Any, y_score_b: Any,
         label, statistic, level=level, n_boot=n_boot, method=method, stratified=stratified,
         rng=rng, what="the paired bootstrap interval")
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        # the core called the metric on these very data and passed on (or reported as
+        # undefined) what it said there: say nothing twice
+        warnings.simplefilter("ignore")
         estimate_a = metric_value(metric, label, score_a)
         estimate_b = metric_value(metric, label, score_b)
     if reasons:
@@ -825,7 +924,22 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
         reference distribution is the normal). If the difference and its
         variance are both 0 (identical scores, say) the test is undefined: statistic and
         p-value are ``nan`` with one :class:`~evalcore.UndefinedMetricWarning`. A nonzero
-        difference with zero variance gives ``±inf`` and p-value 0.
+        difference with zero variance gives ``±inf`` and p-value 0. With fewer than two
+        samples of a class, all ``nan`` with one warning.
+
+    Raises
+    ------
+    ValueError
+        If ``level`` is not strictly between 0 and 1, ``alternative`` is not one of the
+        three, or for bad data (labels not binary, scores not finite, lengths that differ).
+    TypeError
+        If ``level`` is not a real number or the scores are not real numbers.
+
+    See Also
+    --------
+    delong_test_unpaired : two AUCs from independent samples.
+    paired_permutation_test : the exact paired test, for any metric.
+    paired_bootstrap_ci : a bootstrap interval for the difference.
 
     Examples
     --------
@@ -895,6 +1009,19 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
     -------
     AucComparison
         As :func:`delong_test`, with ``df`` the Welch-Satterthwaite degrees of freedom.
+
+    Raises
+    ------
+    ValueError
+        If ``level`` is not strictly between 0 and 1, ``alternative`` is not one of the
+        three, or for bad data in either sample, named ``y_true_a``, ``y_score_b``....
+    TypeError
+        If ``level`` is not a real number or the scores are not real numbers.
+
+    See Also
+    --------
+    delong_test : the paired test, for two classifiers on the same cases.
+    delong_variance : each sample's variance.
 
     References
     ----------
@@ -976,12 +1103,11 @@ class OperatingPointInterval(NamedTuple):
 def _check_rates(values: Any, name: str) -> tuple[np.ndarray, bool]:
     """``values`` as a 1-D float array of rates in [0, 1], and whether it was a scalar."""
     scalar = np.ndim(values) == 0
-    if scalar and (isinstance(values, bool) or not isinstance(values, numbers.Real)):
-        raise TypeError(f"{name} must be a real number in [0, 1] or a 1-D array of them, "
-                        f"got {values!r}")
-    array = check_scores([values] if scalar else values, name=name)
+    if scalar:
+        return np.array([check_real(values, name, low=0.0, high=1.0)]), True
+    array = check_scores(values, name=name).astype(np.float64)
     if np.any((array < 0) | (array > 1)):
-        raise ValueError(f"{name} must lie in [0, 1] (a rate), got {values!r}")
+        raise ValueError(f"{name} must lie in [0.0, 1.0] (a rate), got {values!r}")
     return array, scalar
 
 
@@ -1063,12 +1189,12 @@ def _rate_at(y_true, y_score, values, name, at, level, n_boot, stratified, rando
     rng = check_random_state(random_state)
     label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
     targets, scalar = _check_rates(values, name)
-    rates = _roc_rates(label, score)
-    if rates is None:
-        missing = "positive" if not label.any() else "negative"
-        undefined(f"{what} is undefined: y_true holds no {missing} samples", stacklevel=4)
+    positives = int(np.count_nonzero(label))
+    if not both_classes(positives, label.shape[0] - positives, what, stacklevel=5):
         nothing = np.full(targets.size, math.nan)
         return targets, scalar, nothing, (nothing, nothing, nothing), 0
+
+    rates = _roc_rates(label, score)
 
     def evaluate(resampled_label, resampled_score):
         resampled = _roc_rates(resampled_label, resampled_score)
@@ -1080,7 +1206,10 @@ def _rate_at(y_true, y_score, values, name, at, level, n_boot, stratified, rando
 
 
 def _shape(values: np.ndarray, scalar: bool):
-    return float(values[0]) if scalar else values
+    """One value (a float, or a long double that a float would round) or the array."""
+    if not scalar:
+        return values
+    return float(values[0]) if values.dtype == np.float64 else values[0]
 
 
 def sensitivity_at_specificity(y_true: Any, y_score: Any, specificity: Any, *,
@@ -1123,6 +1252,16 @@ def sensitivity_at_specificity(y_true: Any, y_score: Any, specificity: Any, *,
     SensitivityInterval
         ``(low, sensitivity, high, specificity, median, n_undefined)``; floats for one
         specificity, arrays for several. All ``nan`` with one warning if a class is missing.
+
+    Raises
+    ------
+    ValueError
+        If a target specificity lies outside [0, 1] or is NaN, ``level`` is not strictly between
+        0 and 1, ``n_boot`` is below 1 or ``random_state`` is a negative integer; or for bad
+        data (labels not binary, scores not finite, lengths that differ).
+    TypeError
+        If a target is not a real number, ``n_boot`` not an integer, ``level`` not a real
+        number, ``stratified`` not a bool or ``random_state`` not a seed.
 
     See Also
     --------
@@ -1182,6 +1321,20 @@ def specificity_at_sensitivity(y_true: Any, y_score: Any, sensitivity: Any, *,
     SpecificityInterval
         ``(low, specificity, high, sensitivity, median, n_undefined)``.
 
+    Raises
+    ------
+    ValueError
+        If a target sensitivity lies outside [0, 1] or is NaN, ``level`` is not strictly between
+        0 and 1, ``n_boot`` is below 1 or ``random_state`` is a negative integer; or for bad
+        data (labels not binary, scores not finite, lengths that differ).
+    TypeError
+        If a target is not a real number, ``n_boot`` not an integer, ``level`` not a real
+        number, ``stratified`` not a bool or ``random_state`` not a seed.
+
+    See Also
+    --------
+    sensitivity_at_specificity, operating_point_ci
+
     References
     ----------
     X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and
@@ -1224,7 +1377,9 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
     y_true, y_score : array-like of shape (n,)
         True binary labels and scores.
     threshold : float or array-like of floats
-        The threshold (or several); may be infinite, not NaN.
+        The threshold (or several); may be infinite, not NaN. Kept exact (an integer
+        threshold beyond 2**53 is not rounded onto a neighbouring score), and returned as
+        given: a float, or a long double where a float would round it.
     rule : {">=", ">"}
         Call a case positive when its score is at or above, or above, the threshold.
         pROC's rule for its usual direction is ``>=``.
@@ -1235,7 +1390,22 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
     -------
     OperatingPointInterval
         ``(threshold, sensitivity, sensitivity_low, sensitivity_high, specificity,
-        specificity_low, specificity_high, n_undefined)``.
+        specificity_low, specificity_high, n_undefined)``. All rates ``nan`` with one
+        :class:`~evalcore.UndefinedMetricWarning` if a class is missing.
+
+    Raises
+    ------
+    ValueError
+        If a threshold is NaN or the thresholds are not 1-D, ``rule`` is not ``">="`` or
+        ``">"``, ``level`` is not strictly between 0 and 1, ``n_boot`` is below 1 or
+        ``random_state`` is a negative integer; or for bad data.
+    TypeError
+        If a threshold is not a real number, ``n_boot`` not an integer, ``level`` not a
+        real number, ``stratified`` not a bool or ``random_state`` not a seed.
+
+    See Also
+    --------
+    sensitivity_at_specificity, specificity_at_sensitivity
 
     References
     ----------
@@ -1258,11 +1428,7 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
     rng = check_random_state(random_state)
     rule = check_rule(rule)
     label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    scalar = np.ndim(threshold) == 0
-    if scalar:
-        thresholds = np.array([check_threshold(threshold)])
-    else:
-        thresholds = _as_thresholds(threshold)
+    thresholds, scalar = _as_thresholds(threshold)
     what = "the operating point's interval"
 
     def rates(resampled_label, resampled_score):
@@ -1276,13 +1442,12 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
         tpr = np.count_nonzero(called & is_pos, axis=0) / positives
         tnr = np.count_nonzero(~called & ~is_pos, axis=0) / negatives
         return np.concatenate((tpr, tnr))
-    full = rates(label, score)
-    if full is None:
-        missing = "positive" if not label.any() else "negative"
-        undefined(f"{what} is undefined: y_true holds no {missing} samples", stacklevel=3)
+    positives = int(np.count_nonzero(label))
+    if not both_classes(positives, label.shape[0] - positives, what, stacklevel=3):
         nothing = np.full(thresholds.size, math.nan)
         values = (thresholds,) + (nothing,) * 6
         return OperatingPointInterval(*(_shape(v, scalar) for v in values), 0)
+    full = rates(label, score)
     replicates, missing = _rate_bootstrap(label, score, rates, 2 * thresholds.size,
                                           level=level, n_boot=n_boot, stratified=stratified,
                                           rng=rng)
@@ -1293,14 +1458,30 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
     return OperatingPointInterval(*(_shape(v, scalar) for v in values), missing)
 
 
-def _as_thresholds(threshold: Any) -> np.ndarray:
-    array = np.asarray(threshold.to_numpy() if hasattr(threshold, "to_numpy") else threshold)
-    if array.ndim != 1 or array.size == 0:
-        raise ValueError(f"threshold must be a number or a non-empty 1-D array of numbers, "
-                         f"got shape {array.shape}")
-    if array.dtype == bool or not np.issubdtype(array.dtype, np.number):
-        raise TypeError(f"threshold must hold real numbers, got dtype {array.dtype}")
-    array = array.astype(np.float64)
+def _as_thresholds(threshold: Any) -> tuple[np.ndarray, bool]:
+    """``threshold`` (a number or a 1-D array of numbers, infinite allowed, not NaN) as a 1-D
+    array, and whether it was a scalar. Kept exact: float64 when that is exact, otherwise
+    long double (an integer threshold beyond 2**53 must not round onto a neighbouring
+    score), so the counts are those of the threshold as given."""
+    scalar = np.ndim(threshold) == 0
+    if scalar:
+        as_float = check_threshold(threshold)   # a real number, not NaN (TypeError/ValueError)
+        if not isinstance(threshold, (int, np.integer)) or abs(int(threshold)) > 2 ** 63 - 1:
+            # floats (and fractions) as float64; an integer beyond int64 lies above or below
+            # every int64 score, where float64 keeps its order
+            threshold = as_float
+        array = np.asarray([threshold])
+    else:
+        array = np.asarray(threshold.to_numpy() if hasattr(threshold, "to_numpy")
+                           else threshold)
+        if array.ndim != 1 or array.size == 0:
+            raise ValueError(f"threshold must be a number or a non-empty 1-D array of "
+                             f"numbers, got shape {array.shape}")
+        if array.dtype == bool or not np.issubdtype(array.dtype, np.number):
+            raise TypeError(f"threshold must hold real numbers, got dtype {array.dtype}")
+        if np.iscomplexobj(array):
+            raise TypeError("threshold must hold real numbers, got complex values")
+    array = exact_real(array, "threshold")
     if np.any(np.isnan(array)):
         raise ValueError("threshold must not be NaN")
-    return array
+    return array, scalar

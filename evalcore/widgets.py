@@ -7,8 +7,15 @@ divides from precomputed operating points, so moving a slider needs no Python.
 
 from __future__ import annotations
 
+import base64
+import html
 import io
+import math
 from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ._validation import check_int, check_one_of, check_positive, check_real
 
 
 def figure_pane(fig, *, alt: str, dpi: int = 150) -> str:
@@ -23,14 +30,25 @@ def figure_pane(fig, *, alt: str, dpi: int = 150) -> str:
         The figure to show.
     alt : str
         What the figure shows, for screen-reader users (required, not empty).
-    dpi : int
-        The resolution of the PNG.
+    dpi : int or float
+        The resolution of the PNG (positive, finite).
 
     Returns
     -------
     str
         ``<img src="data:image/png;base64,..." alt="..." width=... height=...>``, with the
         PNG's pixel size as ``width`` and ``height`` (its aspect ratio).
+
+    Raises
+    ------
+    TypeError
+        When ``alt`` is not a str, ``dpi`` is not a real number or ``fig`` has no ``savefig``.
+    ValueError
+        When ``alt`` is empty or blank, or ``dpi`` is not positive and finite.
+
+    See Also
+    --------
+    slider_stack : shows such panes one at a time under a slider.
 
     Examples
     --------
@@ -42,14 +60,17 @@ def figure_pane(fig, *, alt: str, dpi: int = 150) -> str:
     >>> 'alt="ROC curve of the toy example"' in pane
     True
     """
-    import base64
-    import html
-
     import matplotlib.pyplot as plt
 
-    if not isinstance(alt, str) or not alt.strip():
+    if not isinstance(alt, str):
+        raise TypeError(f"alt must be a str describing the figure, got {alt!r} "
+                        f"({type(alt).__name__})")
+    if not alt.strip():
         raise ValueError("alt must describe the figure (a non-empty string) for screen-reader "
                          "users")
+    dpi = check_positive(dpi, "dpi")
+    if not hasattr(fig, "savefig"):
+        raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
     plt.close(fig)
@@ -90,6 +111,22 @@ def slider_stack(panes: Sequence[Any], *, labels: Sequence[str], description: st
         An anywidget. Its synced ``index`` trait is the single source of truth: set it from
         Python to move the slider in every view; ``.label`` is the current label.
 
+    Raises
+    ------
+    TypeError
+        When ``panes`` or ``labels`` is not a sequence, a pane is not HTML (a str or an object
+        with a str ``.value``), a label is not a str or a number, ``description`` is not a
+        str, ``index`` is not an integer or ``size`` is not a str.
+    ValueError
+        When there are no panes, ``labels`` does not have one entry per pane,
+        ``description`` is blank, ``index`` is outside [0, len(panes) - 1] or ``size`` is
+        unknown.
+
+    See Also
+    --------
+    figure_pane : a matplotlib figure as a pane.
+    threshold_explorer : a slider computed in the browser rather than precomputed panes.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -116,14 +153,25 @@ def slider_stack(panes: Sequence[Any], *, labels: Sequence[str], description: st
         raise ValueError("panes must hold at least one pane")
     if isinstance(labels, (str, bytes)) or not isinstance(labels, Iterable):
         raise TypeError(f"labels must be a sequence of str, got {type(labels).__name__}")
+    labels = list(labels)
+    for position, label in enumerate(labels):
+        # numbers are shown as text (str(20) -> "20"); None, a bool or an object is a mistake
+        if not isinstance(label, (str, int, float, np.integer, np.floating)) \
+                or isinstance(label, (bool, np.bool_)):
+            raise TypeError(f"labels[{position}] must be a str (or a number, shown as text), "
+                            f"got {label!r} ({type(label).__name__})")
     labels = [str(label) for label in labels]
     if len(labels) != len(html_panes):
         raise ValueError(f"labels has {len(labels)} entries but there are {len(html_panes)} "
                          f"panes: one label per pane")
-    if not isinstance(description, str) or not description.strip():
+    if not isinstance(description, str):
+        raise TypeError(f"description must be a str (the slider's label), got {description!r} "
+                        f"({type(description).__name__})")
+    if not description.strip():
         raise ValueError("description must be a non-empty string: it is the slider's label "
                          "and its accessible name")
     index = check_index(index, len(html_panes))
+    size = check_one_of(size, ("normal", "large"), "size")
     return SliderStack(html_panes, labels, description, index=index, size=size)
 
 
@@ -160,7 +208,7 @@ def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = N
         Add a "copies of each negative" control (1 to ``max_copies``): counting each negative
         k times leaves the ROC curve where it is and moves the PR curve.
     max_copies : int
-        The largest number of copies offered by the balance control.
+        The largest number of copies offered by the balance control (2 to 1,000).
     title : str
         A heading shown above the widget (also its accessible name).
     pos_label : optional
@@ -181,6 +229,24 @@ def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = N
         slider steps through under the current rule: under ``>=`` the lowest score called
         positive (then a round value above every score), under ``>`` the highest score called
         negative (after a round value below every score).
+
+    Raises
+    ------
+    TypeError
+        When ``threshold`` is not a real number, ``rule``, ``size`` or ``title`` is not a str,
+        ``balance`` is not a bool, ``max_copies`` is not an integer, ``show`` is not a
+        sequence of str, or the labels or scores are of the wrong kind.
+    ValueError
+        When ``y_true`` lacks a class, the inputs differ in length, there are more than 50,000
+        scores, ``threshold`` is NaN, ``rule``, ``size`` or a panel is unknown, ``max_copies``
+        is outside [2, 1,000], or ``y_score`` cannot travel in the page as float64: values
+        float64 cannot tell apart (integers beyond ±2**53, long doubles; rank them first) or
+        ±1.7976931348623157e308, beyond which no finite threshold exists.
+
+    See Also
+    --------
+    distribution_explorer : the picture-first explorer of two simulated classes.
+    confusion_matrix_at : the matrix the explorer shows, at one threshold.
 
     Examples
     --------
@@ -275,11 +341,16 @@ def distribution_explorer(*, separation: float = 1.0, prevalence: float = 0.5,
     ------
     TypeError
         When ``separation``, ``prevalence`` or ``threshold`` is not a real number, ``n`` or
-        ``random_state`` is not an integer, ``title`` is not a str or ``show`` is not a tuple.
+        ``random_state`` is not an integer, ``title`` or ``size`` is not a str or ``show`` is
+        not a sequence of str.
     ValueError
         When ``separation`` is outside [0, 4], ``prevalence`` outside (0, 1), ``threshold``
         outside the control's range, ``n`` outside [2, 10,000], ``random_state`` negative,
         ``show`` names an unknown panel or none, or ``size`` is unknown.
+
+    See Also
+    --------
+    threshold_explorer : the same matrix and curves for your own labels and scores.
 
     Examples
     --------
@@ -356,12 +427,19 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
     Raises
     ------
     TypeError
-        When ``question``, a choice, an explanation, ``hint``, ``explain`` or a mistake's text
-        is not a str, or ``answer`` is not a number (or not an int index with ``choices``).
+        When ``question``, a choice, an explanation, ``hint``, ``explain``,
+        ``answer_label``, ``size`` or a mistake's text is not a str, ``answer``,
+        ``tolerance`` or a mistake's key is not a real number (``answer`` not an int index
+        with ``choices``), or ``mistakes`` is not a mapping.
     ValueError
         When ``question`` is empty, there are fewer than two choices, ``explanations`` does
         not have one entry per choice, ``answer`` is out of range or not finite, ``tolerance``
-        is negative, or a number question lacks ``hint`` or ``explain``.
+        is negative or infinite, a mistake's key is not finite, ``size`` is unknown, or a
+        number question lacks ``hint`` or ``explain``.
+
+    See Also
+    --------
+    slider_stack, threshold_explorer : the book's other kernel-free widgets.
 
     Examples
     --------
@@ -382,18 +460,20 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
     >>> m.check(0), m.check(1)
     (True, False)
     """
-    import math
-    import numbers
-
     from ._self_check import SelfCheck, answer_text
 
     def text(value: Any, name: str, *, required: bool = False) -> str:
         if not isinstance(value, str):
-            raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+            raise TypeError(f"{name} must be a str, got {value!r} ({type(value).__name__})")
         if required and not value.strip():
             raise ValueError(f"{name} must not be empty")
         return value
 
+    def finite(value: Any, name: str) -> float:
+        return check_real(value, name, low=-math.inf, high=math.inf, low_open=True,
+                          high_open=True)
+
+    size = check_one_of(size, ("normal", "large"), "size")
     state: dict[str, Any] = {"question": text(question, "question", required=True)}
     if choices is not None:
         if isinstance(choices, str) or not isinstance(choices, Iterable):
@@ -412,36 +492,27 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
         if len(explanations) != len(choices):
             raise ValueError(f"explanations has {len(explanations)} entries for {len(choices)} "
                              f"choices: one explanation per choice")
-        if isinstance(answer, bool) or not isinstance(answer, numbers.Integral):
-            raise TypeError(f"answer must be the index of the right choice (an int) with "
-                            f"choices, got {type(answer).__name__}")
-        if not 0 <= answer < len(choices):
-            raise ValueError(f"answer must lie in [0, {len(choices) - 1}] (an index into "
-                             f"choices), got {answer}")
+        answer = check_int(answer, "answer (the index of the right choice)", low=0,
+                           high=len(choices) - 1)
         state.update(kind="choice", choices=choices, explanations=explanations,
-                     answer_index=int(answer))
+                     answer_index=answer)
         return SelfCheck(state, size=size)
 
     if explanations is not None:
         raise ValueError("explanations go with choices; a number question takes hint and "
                          "explain")
-    if isinstance(answer, bool) or not isinstance(answer, numbers.Real):
-        raise TypeError(f"answer must be a real number, got {type(answer).__name__}")
-    if not math.isfinite(answer):
-        raise ValueError(f"answer must be finite, got {answer}")
-    if isinstance(tolerance, bool) or not isinstance(tolerance, numbers.Real):
-        raise TypeError(f"tolerance must be a real number, got {type(tolerance).__name__}")
-    if not (math.isfinite(tolerance) and tolerance >= 0):
-        raise ValueError(f"tolerance must be finite and at least 0, got {tolerance}")
+    answer = finite(answer, "answer")
+    tolerance = check_positive(tolerance, "tolerance", allow_zero=True)
+    if mistakes is not None and not hasattr(mistakes, "items"):
+        raise TypeError(f"mistakes must be a mapping of numbers to explanations, "
+                        f"got {type(mistakes).__name__}")
     pairs = []
     for value, why in dict(mistakes or {}).items():
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) \
-                or not math.isfinite(value):
-            raise TypeError(f"mistakes' keys must be finite real numbers, got {value!r}")
-        pairs.append([float(value), text(why, f"mistakes[{value!r}]", required=True)])
-    label = answer_text(float(answer), float(tolerance)) if answer_label is None \
+        pairs.append([finite(value, "mistakes' keys"),
+                      text(why, f"mistakes[{value!r}]", required=True)])
+    label = answer_text(answer, tolerance) if answer_label is None \
         else text(answer_label, "answer_label", required=True)
-    state.update(kind="number", answer=float(answer), tolerance=float(tolerance),
+    state.update(kind="number", answer=answer, tolerance=tolerance,
                  hint=text(hint, "hint", required=True),
                  explain=text(explain, "explain", required=True), mistakes=pairs,
                  answer_label=label)

@@ -90,3 +90,8 @@ def test_the_offered_wheel_holds_every_widget_front_end():
     front_ends = sorted(p.name for p in (ROOT / "evalcore").iterdir() if p.suffix in (".js", ".css"))
     assert front_ends and all(f"evalcore/{name}" in names for name in front_ends), \
         sorted(set(front_ends) - {n.removeprefix("evalcore/") for n in names})
+    # PEP 561: type checkers read evalcore's annotations only if the package says it is typed
+    assert "evalcore/py.typed" in names
+    # every module of the source tree is in the wheel (subpackages too)
+    modules = {str(p.relative_to(ROOT)) for p in (ROOT / "evalcore").rglob("*.py")}
+    assert modules <= names, sorted(modules - names)

@@ -160,7 +160,7 @@ def test_unknown_options_are_named():
         ec.multiclass_auc(Y3, S3, multi_class="raise")
     with pytest.raises(ValueError, match=r"average must be one of .*got 'samples'"):
         ec.multiclass_auc(Y3, S3, multi_class="ovr", average="samples")
-    with pytest.raises(ValueError, match=r"average must be one of .*got 1"):
+    with pytest.raises(TypeError, match=r"average must be one of .*got 1"):
         ec.multiclass_auc(Y3, S3, average=1)
     with pytest.raises(TypeError, match=r"y_true is required"):
         ec.multiclass_auc(None, S3)

@@ -241,12 +241,12 @@ def test_stratified_default_never_leaves_a_resample_out():
 # ------------------------------------------------------------------ bad input
 
 @pytest.mark.parametrize("kwargs, error, match", [
-    (dict(specificity=1.2), ValueError, r"specificity must lie in \[0, 1\]"),
+    (dict(specificity=1.2), ValueError, r"specificity must lie in \[0\.0, 1\.0\]"),
     (dict(specificity="0.9"), TypeError, "specificity must be a real number"),
     (dict(specificity=[0.5, float("nan")]), ValueError, "specificity must be finite"),
     (dict(specificity=0.9, stratified=1), TypeError, "stratified must be True or False"),
-    (dict(specificity=0.9, level=0), ValueError, "level must lie strictly between"),
-    (dict(specificity=0.9, n_boot=0), ValueError, "n_boot must be at least 1"),
+    (dict(specificity=0.9, level=0), ValueError, r"level must lie in \(0\.0, 1\.0\)"),
+    (dict(specificity=0.9, n_boot=0), ValueError, "n_boot must be an integer of at least 1"),
 ])
 def test_bad_input(kwargs, error, match):
     with pytest.raises(error, match=match):
