@@ -17,7 +17,8 @@ from .confusion import (LAYOUTS, ConfusionMatrix, Layout, confusion_matrix, conf
 from .costs import (OperatingPoint, ThresholdChoice, expected_cost, threshold_at_fpr,
                     threshold_at_precision, threshold_by_cost, threshold_by_youden,
                     threshold_max_fbeta)
-from .curves import (MAX_PAIRS, EqualErrorRate, PrecisionRecallCurve, RocCurve, average_precision,
+from .curves import (MAX_PAIRS, EqualErrorRate, PrecisionRecallCurve, RocCurve, ThresholdCounts,
+                     average_precision, confusion_matrix_at_thresholds,
                      equal_error_rate, gini, partial_auc, pr_auc_trapezoid, precision_recall_curve,
                      roc_auc, roc_curve)
 from .examples import (MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier,
@@ -43,7 +44,7 @@ from .uncertainty import (AucComparison, AucInterval, AucSampleSize, MetricDiffe
 from .widgets import (distribution_explorer, figure_pane, self_check, slider_stack,
                       threshold_explorer)
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "AchievablePrCurve", "AucComparison", "AucInterval", "COLORS", "ConfusionMatrix",
@@ -79,4 +80,6 @@ __all__ = [
     "self_check",
     # the picture-first explorer
     "distribution_explorer",
+    # evalcore 0.2: the counts at every threshold (scikit-learn 1.8's twin)
+    "ThresholdCounts", "confusion_matrix_at_thresholds",
 ]

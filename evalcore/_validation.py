@@ -28,7 +28,7 @@ def undefined(reason: str, *, stacklevel: int = 3) -> float:
     return math.nan
 
 
-def _as_1d(values: Any, name: str) -> np.ndarray:
+def as_1d(values: Any, name: str) -> np.ndarray:
     if values is None:
         raise TypeError(f"{name} is required, got None")
     if isinstance(values, (str, bytes)) or np.isscalar(values):
@@ -149,7 +149,7 @@ def exact_real(array: np.ndarray, name: str) -> np.ndarray:
 def check_scores(y_score: Any, name: str = "y_score") -> np.ndarray:
     """Return ``y_score`` as a 1-D array of finite real numbers: float64, or long double
     where float64 would merge distinct values (see :func:`exact_real`)."""
-    array = _as_1d(y_score, name)
+    array = as_1d(y_score, name)
     if not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
         raise TypeError(f"{name} must hold numbers, got dtype {array.dtype}")
     if np.iscomplexobj(array):
@@ -180,7 +180,7 @@ def check_labels(y_true: Any, *, pos_label: Any = None, name: str = "y_true") ->
     naming the positive one. A single class present is allowed (metrics that then become
     undefined say so); more than two classes is an error.
     """
-    array = _as_1d(y_true, name)
+    array = as_1d(y_true, name)
     if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must not hold NaN or infinite values")
     classes = _classes(array)
@@ -435,10 +435,13 @@ def check_binary_scores(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 def check_binary_predictions(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
                              pos_label: Any = None):
     """Validate ``(y_true, y_pred, sample_weight)``; both label arrays use the same coding."""
-    raw_true = _as_1d(y_true, "y_true")
-    raw_pred = _as_1d(y_pred, "y_pred")
+    raw_true = as_1d(y_true, "y_true")
+    raw_pred = as_1d(y_pred, "y_pred")
     check_same_length(y_true=raw_true, y_pred=raw_pred)
     check_kinds_match(raw_true, raw_pred, ("y_true", "y_pred"))
+    for name, raw in (("y_true", raw_true), ("y_pred", raw_pred)):
+        if raw.dtype.kind == "f" and not np.all(np.isfinite(raw)):
+            raise ValueError(f"{name} must not hold NaN or infinite values")
     together = np.unique(np.concatenate([raw_true, raw_pred]))
     if together.size > 2:
         raise ValueError(f"y_true and y_pred together hold {together.size} labels "

@@ -11,12 +11,16 @@ answer the second.
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._validation import check_binary_scores
+from ._validation import (check_binary_scores, check_int, check_optional, check_real,
+                          unit_scale)
+
+
+#: The most bins :func:`reliability_curve` accepts (each bin is an array entry).
+MAX_BINS = 10_000_000
 
 
 class ReliabilityCurve(NamedTuple):
@@ -40,7 +44,7 @@ def _check_probabilities(y_true, y_prob, sample_weight, pos_label):
                          f"or calibrate them first")
     if weight is None:
         weight = np.ones(prob.shape)
-    return label, prob, weight
+    return label, prob.astype(np.float64), weight
 
 
 def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weight: Any = None,
@@ -68,6 +72,21 @@ def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weig
     Returns
     -------
     ReliabilityCurve
+        The counts are the (weighted) totals per bin as given; the means are computed from
+        the weights' ratios, so weights near 1e308 or subnormal weights do not spoil them.
+
+    Raises
+    ------
+    TypeError
+        If ``n_bins`` is not an integer, or the labels, probabilities or weights are of the
+        wrong kind (missing values, strings mixed with numbers).
+    ValueError
+        If ``n_bins`` is below 1 (or above :data:`MAX_BINS`), a probability lies outside
+        [0, 1], or the labels or weights break their rules.
+
+    See Also
+    --------
+    brier_score, log_loss : one number for the quality of the probabilities.
 
     Examples
     --------
@@ -76,18 +95,22 @@ def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weig
     >>> rc.mean_predicted.tolist(), rc.observed_frequency.tolist(), rc.counts.tolist()
     ([0.2833333333333333, 0.8], [0.3333333333333333, 1.0], [3.0, 1.0])
     """
-    if isinstance(n_bins, bool) or not isinstance(n_bins, numbers.Integral) or n_bins < 1:
-        raise ValueError(f"n_bins must be a positive integer, got {n_bins!r}")
+    n_bins = check_int(n_bins, "n_bins", low=1, high=MAX_BINS)
     label, prob, weight = _check_probabilities(y_true, y_prob, sample_weight, pos_label)
-    edges = np.linspace(0.0, 1.0, int(n_bins) + 1)
+    edges = np.linspace(0.0, 1.0, n_bins + 1)
     # index of the first inner edge >= p: p in (e_k, e_{k+1}] goes to bin k, 0 to bin 0
     which = np.searchsorted(edges[1:-1], prob, side="left")
-    counts = np.bincount(which, weights=weight, minlength=n_bins)
-    sums = np.bincount(which, weights=weight * prob, minlength=n_bins)
-    hits = np.bincount(which, weights=weight * label, minlength=n_bins)
+    with np.errstate(over="ignore"):
+        counts = np.bincount(which, weights=weight, minlength=n_bins)
+    # the means only need the ratios of the weights: scaled by one power of two, weights
+    # near 1e308 no longer overflow and subnormal ones no longer lose their digits
+    scaled = unit_scale(weight)
+    scaled_counts = np.bincount(which, weights=scaled, minlength=n_bins)
+    sums = np.bincount(which, weights=scaled * prob, minlength=n_bins)
+    hits = np.bincount(which, weights=scaled * label, minlength=n_bins)
     full = counts > 0
-    return ReliabilityCurve(sums[full] / counts[full], hits[full] / counts[full], counts[full],
-                            edges)
+    return ReliabilityCurve(sums[full] / scaled_counts[full], hits[full] / scaled_counts[full],
+                            counts[full], edges)
 
 
 def brier_score(y_true: Any, y_prob: Any, *, sample_weight: Any = None,
@@ -95,7 +118,33 @@ def brier_score(y_true: Any, y_prob: Any, *, sample_weight: Any = None,
     """The Brier score: the mean squared difference between probability and outcome.
 
     ``(1/n) Σ (p_i − y_i)²`` with ``y_i`` in {0, 1}; 0 is perfect, always forecasting 0.5
-    scores 0.25. It equals ``sklearn.metrics.brier_score_loss``.
+    scores 0.25. It equals ``sklearn.metrics.brier_score_loss``. Only the ratios of the
+    weights matter (weights of 1e308 or subnormal weights give the value of weights of 1).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_prob : array-like of shape (n,)
+        Predicted probabilities of the positive class, in [0, 1].
+    sample_weight, pos_label : optional
+        Weights and the positive label.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    TypeError
+        If the labels, probabilities or weights are of the wrong kind.
+    ValueError
+        If a probability lies outside [0, 1] or the labels or weights break their rules.
+
+    See Also
+    --------
+    log_loss : the other proper scoring rule.
+    reliability_curve : calibration bin by bin.
 
     Examples
     --------
@@ -104,7 +153,7 @@ def brier_score(y_true: Any, y_prob: Any, *, sample_weight: Any = None,
     0.158125
     """
     label, prob, weight = _check_probabilities(y_true, y_prob, sample_weight, pos_label)
-    return float(np.average((prob - label) ** 2, weights=weight))
+    return float(np.average((prob - label) ** 2, weights=unit_scale(weight)))
 
 
 def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weight: Any = None,
@@ -126,7 +175,25 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
     eps : float, optional
         Clipping margin in [0, 0.5); ``eps=0`` clips nothing (the loss may be ``inf``).
     sample_weight, pos_label : optional
-        Weights and the positive label.
+        Weights (only their ratios matter) and the positive label.
+
+    Returns
+    -------
+    float
+        In nats; ``inf`` when ``eps=0`` and a case has probability 0 of its true class.
+
+    Raises
+    ------
+    TypeError
+        If ``eps`` is not a real number, or the labels, probabilities or weights are of the
+        wrong kind.
+    ValueError
+        If ``eps`` lies outside [0, 0.5), a probability outside [0, 1], or the labels or
+        weights break their rules.
+
+    See Also
+    --------
+    brier_score : the other proper scoring rule.
 
     Examples
     --------
@@ -134,10 +201,9 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
     >>> round(ec.log_loss([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
     0.472288
     """
+    eps = check_optional(check_real, eps, "eps", low=0, high=0.5, high_open=True)
     if eps is None:
         eps = float(np.finfo(np.float64).eps)
-    if isinstance(eps, bool) or not isinstance(eps, numbers.Real) or not 0 <= eps < 0.5:
-        raise ValueError(f"eps must be a number in [0, 0.5) (the clipping margin), got {eps!r}")
     label, prob, weight = _check_probabilities(y_true, y_prob, sample_weight, pos_label)
     prob = np.clip(prob, eps, 1 - eps)
     chance_of_truth = np.where(label == 1, prob, 1 - prob)[weight > 0]
@@ -145,4 +211,4 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
         losses = -np.log(chance_of_truth)
     if not math.isfinite(losses.max()):
         return math.inf
-    return float(np.average(losses, weights=weight[weight > 0]))
+    return float(np.average(losses, weights=unit_scale(weight[weight > 0])))

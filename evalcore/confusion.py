@@ -6,12 +6,16 @@ import html
 import math
 import numbers
 from dataclasses import dataclass
+from decimal import Decimal, localcontext
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._validation import (check_binary_predictions, check_binary_scores, check_positive,
-                          check_rule, check_scores, check_threshold, undefined)
+from ._validation import (FLOAT64_EXACT_INT, both_classes, check_binary_predictions,
+                          check_binary_scores, check_bool, check_int, check_one_of,
+                          check_positive, check_rule, check_scores, undefined, unit_scale)
+from .information import check_base, mutual_information_from_table
 
 
 class Layout(NamedTuple):
@@ -35,23 +39,114 @@ LAYOUTS: dict[str, Layout] = {
     "sklearn": Layout("rows", False),       # sklearn.metrics.confusion_matrix
 }
 
+#: Float counts whose largest lies outside this range are computed exactly (as fractions):
+#: sums of counts near 1e308 overflow, products of four counts over- or underflow.
+_ORDINARY_FLOAT = (1e-75, 1e75)
 
-def _layout(layout: str | Layout) -> Layout:
+
+def _layout(layout: Any) -> Layout:
     if isinstance(layout, Layout):
-        if layout.truth not in ("rows", "columns"):
-            raise ValueError(f"layout.truth must be 'rows' or 'columns', got {layout.truth!r}")
+        try:
+            check_one_of(layout.truth, ("rows", "columns"), "layout.truth")
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"layout.truth must be 'rows' or 'columns', "
+                            f"got {layout.truth!r}") from None
+        check_bool(layout.positive_first, "layout.positive_first")
         return layout
     try:
-        return LAYOUTS[layout]
-    except (KeyError, TypeError):
-        raise ValueError(f"layout must be a Layout or one of {sorted(LAYOUTS)}, "
-                         f"got {layout!r}") from None
+        return LAYOUTS[check_one_of(layout, tuple(LAYOUTS), "layout")]
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"layout must be a Layout or one of {sorted(LAYOUTS)}, "
+                        f"got {layout!r}") from None
 
 
-def _ratio(numerator: float, denominator: float, what: str) -> float:
+def _arrange(canonical: list, spec: Layout) -> np.ndarray:
+    """``[[tp, fn], [fp, tn]]`` (truth on rows, positive first) laid out as ``spec``."""
+    array = np.array(canonical)
+    if not spec.positive_first:
+        array = array[::-1, ::-1]
+    if spec.truth == "columns":
+        array = array.T
+    return array
+
+
+def _to_float(value: Any) -> float:
+    """``value`` as a float; an exact fraction is rounded once (beyond the float range, to
+    ±inf)."""
+    if isinstance(value, Fraction):
+        try:
+            return float(value)
+        except OverflowError:
+            return math.inf if value > 0 else -math.inf
+    return float(value)
+
+
+def _sqrt_ratio(numerator: Fraction, denominator: Fraction) -> float:
+    """√(numerator / denominator) for exact non-negative fractions, to 60 digits, then
+    rounded to a float."""
+    with localcontext() as context:
+        context.prec = 60
+        quotient = ((Decimal(numerator.numerator) * Decimal(denominator.denominator))
+                    / (Decimal(numerator.denominator) * Decimal(denominator.numerator)))
+        return float(quotient.sqrt())
+
+
+def _ratio(numerator: Any, denominator: Any, what: str) -> float:
     if denominator == 0:
         return undefined(f"{what} is undefined: its denominator is 0", stacklevel=4)
-    return float(numerator / denominator)
+    return _to_float(numerator / denominator)
+
+
+def _margin(*counts: Any) -> int | float:
+    """The sum of some counts: exact for integers; a float sum beyond the float range (a
+    huge integer plus a weighted count) is inf."""
+    total = 0
+    try:
+        for count in counts:
+            total = total + count
+    except OverflowError:
+        return math.inf
+    return total
+
+
+def _count(value: Any, name: str) -> int | float:
+    """One count as a plain Python number: ``int`` for integers (kept exact, however large),
+    ``float`` otherwise (negative zero becomes zero)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
+                                                                     np.floating)):
+        raise TypeError(f"{name} must be a number, got {value!r}")
+    if isinstance(value, (int, np.integer)):
+        plain = int(value)
+    elif isinstance(value, np.floating) and value.dtype.itemsize > 8 and np.isfinite(value) \
+            and value == np.floor(value) and float(value) != value:
+        plain = int(value)          # a long double integer beyond 2**53: keep it exact
+    else:
+        plain = float(value) + 0.0  # + 0.0 turns -0.0 into 0.0
+    if plain < 0 or (isinstance(plain, float) and not math.isfinite(plain)):
+        raise ValueError(f"{name} must be a finite non-negative count, got {value!r}")
+    return plain
+
+
+def _table_cells(table: Any) -> list[list[int | float]]:
+    """A 2x2 table of counts as nested lists of plain Python numbers (integers exact)."""
+    try:
+        raw = np.asarray(table)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"table must be a 2x2 array of counts: {exc}") from None
+    if raw.shape != (2, 2):
+        raise ValueError(f"table must be 2x2, got shape {raw.shape}")
+    if raw.dtype.kind not in "iufO":
+        raise TypeError(f"table must hold numbers (counts), got dtype {raw.dtype}")
+    cells = []
+    for value in raw.ravel().tolist() if raw.dtype.kind != "f" else raw.ravel():
+        try:
+            cells.append(_count(value, "table"))
+        except TypeError:
+            raise TypeError(f"table must hold numbers (counts), got {value!r}") from None
+        except ValueError:
+            raise ValueError(f"table must hold finite non-negative counts, got {value!r}") \
+                from None
+    return [cells[:2], cells[2:]]
 
 
 @dataclass(frozen=True)
@@ -61,6 +156,28 @@ class ConfusionMatrix:
     Build one with :func:`confusion_matrix`, :meth:`from_counts`, :meth:`from_array` or
     :meth:`from_joint`. Every rate the sources name is a property, under each of its names.
     A rate whose denominator is zero is ``nan`` with one :class:`UndefinedMetricWarning`.
+
+    Integer counts are kept as Python ints, exact however large; rates are then ratios of
+    integers rounded once. Counts of any magnitude (1e300, subnormal weights) give the same
+    rates as the same counts scaled to ordinary size.
+
+    Parameters
+    ----------
+    tp, fp, fn, tn : int or float
+        True positives, false positives, false negatives, true negatives: finite and
+        non-negative (weighted counts may be fractional).
+
+    Raises
+    ------
+    TypeError
+        If a count is not a number (a bool, a string, None).
+    ValueError
+        If a count is negative, NaN or infinite.
+
+    See Also
+    --------
+    confusion_matrix : count the four outcomes of hard predictions.
+    confusion_matrix_at : count them at a threshold on scores.
 
     Examples
     --------
@@ -87,21 +204,36 @@ class ConfusionMatrix:
 
     def __post_init__(self) -> None:
         for name in ("tp", "fp", "fn", "tn"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float, np.integer,
-                                                                 np.floating)):
-                raise TypeError(f"{name} must be a number, got {value!r}")
-            if not math.isfinite(value) or value < 0:
-                raise ValueError(f"{name} must be a finite non-negative count, got {value!r}")
             # plain Python numbers keep the repr clean: ints for counts, floats for weights
-            plain = int(value) if isinstance(value, (int, np.integer)) else float(value)
-            object.__setattr__(self, name, plain)
+            object.__setattr__(self, name, _count(getattr(self, name), name))
 
     # --- construction -------------------------------------------------------------------
     @classmethod
     def from_counts(cls, *, tp: float, fp: float, fn: float, tn: float) -> "ConfusionMatrix":
         """Build from the four counts, named.
 
+        Parameters
+        ----------
+        tp, fp, fn, tn : int or float
+            The four counts, finite and non-negative.
+
+        Returns
+        -------
+        ConfusionMatrix
+
+        Raises
+        ------
+        TypeError
+            If a count is not a number.
+        ValueError
+            If a count is negative, NaN or infinite.
+
+        See Also
+        --------
+        ConfusionMatrix.from_array : from a printed 2x2 table.
+
+        Examples
+        --------
         >>> ConfusionMatrix.from_counts(tp=10, fp=0, fn=10, tn=80).accuracy
         0.9
         """
@@ -111,21 +243,46 @@ class ConfusionMatrix:
     def from_array(cls, table: Any, *, layout: str | Layout = "sklearn") -> "ConfusionMatrix":
         """Build from a 2x2 table printed in ``layout`` (see :data:`LAYOUTS`).
 
+        Integer cells (int64, or Python ints of any size) stay exact integers.
+
+        Parameters
+        ----------
+        table : array-like of shape (2, 2)
+            Finite non-negative counts.
+        layout : str or Layout, default "sklearn"
+            Which axis holds the truth and which class comes first.
+
+        Returns
+        -------
+        ConfusionMatrix
+
+        Raises
+        ------
+        TypeError
+            If ``table`` holds something other than numbers, or ``layout`` is of the wrong
+            kind.
+        ValueError
+            If ``table`` is not 2x2 or holds a negative, NaN or infinite count, or ``layout``
+            names no layout.
+
+        See Also
+        --------
+        ConfusionMatrix.from_joint : from a table of joint probabilities.
+        ConfusionMatrix.as_array : the inverse.
+
+        Examples
+        --------
         >>> ConfusionMatrix.from_array([[435, 65], [64, 436]], layout="sklearn")
         ConfusionMatrix(tp=436, fp=65, fn=64, tn=435)
         """
         spec = _layout(layout)
-        array = np.asarray(table, dtype=np.float64)
-        if array.shape != (2, 2):
-            raise ValueError(f"table must be 2x2, got shape {array.shape}")
+        cells = _table_cells(table)
         if spec.truth == "columns":
-            array = array.T          # now rows = truth, columns = prediction
+            cells = [list(column) for column in zip(*cells)]  # now rows = truth
         if not spec.positive_first:
-            array = array[::-1, ::-1]  # now positive first on both axes
-        (tp, fn), (fp, tn) = array
-        integral = np.issubdtype(np.asarray(table).dtype, np.integer)
-        convert = int if integral else float
-        return cls(tp=convert(tp), fp=convert(fp), fn=convert(fn), tn=convert(tn))
+            cells = [row[::-1] for row in cells[::-1]]        # now positive first on both axes
+        (tp, fn), (fp, tn) = cells
+        return cls(tp=tp, fp=fp, fn=fn, tn=tn)
 
     @classmethod
     def from_joint(cls, table: Any, *, layout: str | Layout = "sklearn") -> "ConfusionMatrix":
@@ -134,40 +291,151 @@ class ConfusionMatrix:
         The result holds the probabilities as counts with ``n == 1``, so every rate is the
         same as for any sample of that shape.
 
+        Parameters
+        ----------
+        table : array-like of shape (2, 2)
+            Non-negative probabilities summing to 1 (within 1e-9).
+        layout : str or Layout, default "sklearn"
+            Which axis holds the truth and which class comes first.
+
+        Returns
+        -------
+        ConfusionMatrix
+
+        Raises
+        ------
+        TypeError
+            If ``table`` holds something other than numbers.
+        ValueError
+            If ``table`` is not 2x2, holds a negative or non-finite cell, or does not sum
+            to 1.
+
+        See Also
+        --------
+        ConfusionMatrix.from_array : from counts.
+        ConfusionMatrix.joint_table : the inverse.
+
+        Examples
+        --------
         >>> cm = ConfusionMatrix.from_joint([[0.8, 0.0], [0.1, 0.1]], layout="murphy")
         >>> round(cm.recall, 4), cm.precision
         (0.8889, 1.0)
         """
-        array = np.asarray(table, dtype=np.float64)
-        if array.shape == (2, 2) and not math.isclose(float(array.sum()), 1.0, abs_tol=1e-9):
+        array = np.array(_table_cells(table), dtype=np.float64)
+        if not math.isclose(float(array.sum()), 1.0, abs_tol=1e-9):
             raise ValueError(f"table must be a joint probability table summing to 1, "
                              f"its cells sum to {array.sum()!r}")
         return cls.from_array(array, layout=layout)
 
+    # --- exact arithmetic for extreme counts ------------------------------------------------
+    def _extreme(self) -> bool:
+        """Whether float arithmetic on the counts could overflow, underflow or round an
+        integer count: integers beyond 2**53, or floats beyond 1e75 or below 1e-75."""
+        low, high = _ORDINARY_FLOAT
+        for value in (self.tp, self.fp, self.fn, self.tn):
+            if isinstance(value, int):
+                if value > FLOAT64_EXACT_INT:
+                    return True
+            elif value != 0 and not low < value < high:
+                return True
+        return False
+
+    def _numbers(self) -> tuple:
+        """The four counts for arithmetic: as stored for ordinary counts, as exact
+        fractions for extreme ones (every result is then rounded once, at the end)."""
+        counts = (self.tp, self.fp, self.fn, self.tn)
+        if self._extreme():
+            return tuple(Fraction(v) for v in counts)
+        return counts
+
     # --- the table ------------------------------------------------------------------------
     def as_array(self, layout: str | Layout = "sklearn") -> np.ndarray:
-        """The 2x2 counts in ``layout`` (scikit-learn's by default: ``[[tn, fp], [fn, tp]]``)."""
+        """The 2x2 counts in ``layout`` (scikit-learn's by default: ``[[tn, fp], [fn, tp]]``).
+
+        Parameters
+        ----------
+        layout : str or Layout, default "sklearn"
+            Which axis holds the truth and which class comes first.
+
+        Returns
+        -------
+        numpy.ndarray of shape (2, 2)
+            Integer counts as int64 (as Python ints beyond int64), weighted counts as float64.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If ``layout`` is not a Layout or a layout's name.
+
+        See Also
+        --------
+        ConfusionMatrix.joint_table : the same divided by n.
+        """
         spec = _layout(layout)
-        array = np.array([[self.tp, self.fn], [self.fp, self.tn]])  # truth rows, positive first
-        if not spec.positive_first:
-            array = array[::-1, ::-1]
-        if spec.truth == "columns":
-            array = array.T
-        return array
+        return _arrange([[self.tp, self.fn], [self.fp, self.tn]], spec)
 
     @property
     def joint(self) -> np.ndarray:
         """The joint probabilities p(y, ŷ) = count / n, laid out as :meth:`as_array`."""
-        return self.as_array() / self.n
+        return self._joint(_layout("sklearn"))
 
     def joint_table(self, layout: str | Layout = "sklearn") -> np.ndarray:
-        """The joint probabilities p(y, ŷ) in ``layout``."""
-        return self.as_array(layout) / self.n
+        """The joint probabilities p(y, ŷ) in ``layout``.
+
+        Parameters
+        ----------
+        layout : str or Layout, default "sklearn"
+            Which axis holds the truth and which class comes first.
+
+        Returns
+        -------
+        numpy.ndarray of shape (2, 2)
+            Each count divided by n; all ``nan`` (with one warning) when n = 0.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If ``layout`` is not a Layout or a layout's name.
+
+        See Also
+        --------
+        ConfusionMatrix.as_array : the counts.
+        """
+        return self._joint(_layout(layout))
+
+    def _joint(self, spec: Layout) -> np.ndarray:
+        tp, fp, fn, tn = self._numbers()
+        n = tp + fp + fn + tn
+        if n == 0:
+            undefined("the joint probabilities are undefined: the matrix holds no samples",
+                      stacklevel=4)
+            return np.full((2, 2), math.nan)
+        if isinstance(n, Fraction):
+            return _arrange([[_to_float(tp / n), _to_float(fn / n)],
+                             [_to_float(fp / n), _to_float(tn / n)]], spec).astype(np.float64)
+        return self.as_array(spec) / self.n
 
     @staticmethod
     def axis_labels(layout: str | Layout = "sklearn") -> tuple[list[str], list[str]]:
         """The row and the column labels of :meth:`as_array` in ``layout``.
 
+        Parameters
+        ----------
+        layout : str or Layout, default "sklearn"
+            Which axis holds the truth and which class comes first.
+
+        Returns
+        -------
+        tuple of two lists of str
+            The row labels and the column labels.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If ``layout`` is not a Layout or a layout's name.
+
+        Examples
+        --------
         >>> ConfusionMatrix.axis_labels("murphy")
         (['estimate 1', 'estimate 0'], ['truth 1', 'truth 0'])
         """
@@ -179,16 +447,60 @@ class ConfusionMatrix:
 
     def format(self, layout: str | Layout = "sklearn", *, normalize: bool = False,
                digits: int = 3) -> str:
-        """The matrix as text in ``layout``, with row and column labels."""
+        """The matrix as text in ``layout``, with row and column labels.
+
+        Integer counts print as integers. Otherwise every cell prints with ``digits``
+        decimals, unless that would hide a value: when a cell is 1e15 or more, or a nonzero
+        weighted count would round to 0, every cell prints in Python's shortest exact form
+        (``1e+300``, ``5e-324``); a nonzero joint probability that would round to 0 prints
+        as ``<0.001`` (for ``digits=3``).
+
+        Parameters
+        ----------
+        layout : str or Layout, default "sklearn"
+            Which axis holds the truth and which class comes first.
+        normalize : bool, default False
+            Print the joint probabilities instead of the counts.
+        digits : int, default 3
+            Decimals of non-integer cells, 0 to 17.
+
+        Returns
+        -------
+        str
+
+        Raises
+        ------
+        TypeError
+            If ``normalize`` is not a bool or ``digits`` not an integer, or ``layout`` is of
+            the wrong kind.
+        ValueError
+            If ``digits`` is outside 0..17 or ``layout`` names no layout.
+
+        See Also
+        --------
+        ConfusionMatrix.to_html : the same as an HTML table.
+        """
         spec = _layout(layout)
-        if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
-            raise ValueError(f"digits must be an integer of at least 0, got {digits!r}")
+        normalize = check_bool(normalize, "normalize")
+        digits = check_int(digits, "digits", low=0, high=17)
         rows, cols = self.axis_labels(spec)
-        values = self.joint_table(spec) if normalize else self.as_array(spec)
+        values = self._joint(spec) if normalize else self.as_array(spec)
         # counts print as integers only when all four are integers (one weighted count makes
-        # them all weights: 0.5 must not print as 0)
-        cell = (lambda v: f"{v:.{digits}f}") if normalize or not self._integer_counts() else (
-            lambda v: f"{int(v)}")
+        # them all weights: 0.5 must not print as 0); the format is chosen from all cells
+        if not normalize and self._integer_counts():
+            def cell(v):
+                return f"{int(v)}"
+        elif self._fixed_point_is_faithful(values, None if normalize else digits):
+            smallest = 10.0 ** -digits
+
+            def cell(v):
+                # a nonzero cell that would round to 0 says so rather than print 0
+                if 0 < v < smallest / 2:
+                    return f"<{smallest:.{digits}f}"
+                return f"{v:.{digits}f}"
+        else:
+            def cell(v):
+                return str(v) if isinstance(v, int) else repr(float(v))
         width = max(len(c) for c in cols + [cell(v) for v in values.ravel()])
         head = " " * max(len(r) for r in rows) + "".join(f"  {c:>{width}}" for c in cols)
         lines = [head]
@@ -197,14 +509,52 @@ class ConfusionMatrix:
                          + "".join(f"  {cell(v):>{width}}" for v in row))
         return "\n".join(lines)
 
+    @staticmethod
+    def _fixed_point_is_faithful(values: np.ndarray, digits: int | None) -> bool:
+        """Whether ``digits`` decimals show every cell: none is 1e15 or more, and (for
+        counts, ``digits`` given) no nonzero one would round to 0."""
+        if any(isinstance(v, int) and v >= 1e15 for v in values.ravel().tolist()):
+            return False
+        cells = [float(v) for v in values.ravel()]
+        if not all(math.isfinite(v) and v < 1e15 for v in cells):
+            return False
+        return digits is None or all(v == 0 or v >= 10.0 ** -digits / 2 for v in cells)
+
     def to_html(self, layout: str | Layout = "sklearn", *, caption: str | None = None) -> str:
-        """The matrix as an HTML table (a real table, readable by screen readers)."""
+        """The matrix as an HTML table (a real table, readable by screen readers).
+
+        Parameters
+        ----------
+        layout : str or Layout, default "sklearn"
+            Which axis holds the truth and which class comes first.
+        caption : str, optional
+            A caption, HTML-escaped.
+
+        Returns
+        -------
+        str
+            Integer counts print as integers, weighted counts with six significant digits.
+
+        Raises
+        ------
+        TypeError
+            If ``caption`` is neither a str nor None, or ``layout`` is of the wrong kind.
+        ValueError
+            If ``layout`` names no layout.
+
+        See Also
+        --------
+        ConfusionMatrix.format : the same as text.
+        """
         spec = _layout(layout)
         if caption is not None and not isinstance(caption, str):
             raise TypeError(f"caption must be a str or None, got {type(caption).__name__}")
         rows, cols = self.axis_labels(spec)
         values = self.as_array(spec)
-        fmt = (lambda v: f"{int(v)}") if self._integer_counts() else (lambda v: f"{v:g}")
+        def fmt(v):
+            # integers exactly (however large), weighted counts with six significant digits
+            return f"{int(v)}" if self._integer_counts() or isinstance(v, int) else f"{v:g}"
+
         parts = ['<table class="evalcore-cm">']
         if caption:
             parts.append(f"<caption>{html.escape(caption)}</caption>")
@@ -226,131 +576,178 @@ class ConfusionMatrix:
     @property
     def n(self) -> float:
         """All samples, tp + fp + fn + tn."""
-        return self.tp + self.fp + self.fn + self.tn
+        return _margin(self.tp, self.fp, self.fn, self.tn)
 
     @property
     def positives(self) -> float:
         """Truly positive samples P = tp + fn (the tutorial's *pos*)."""
-        return self.tp + self.fn
+        return _margin(self.tp, self.fn)
 
     @property
     def negatives(self) -> float:
         """Truly negative samples N = fp + tn (the tutorial's *neg*)."""
-        return self.fp + self.tn
+        return _margin(self.fp, self.tn)
 
     @property
     def predicted_positives(self) -> float:
         """Samples called positive, P̂ = tp + fp (the tutorial's *pos'*)."""
-        return self.tp + self.fp
+        return _margin(self.tp, self.fp)
 
     @property
     def predicted_negatives(self) -> float:
         """Samples called negative, N̂ = fn + tn (the tutorial's *neg'*)."""
-        return self.fn + self.tn
+        return _margin(self.fn, self.tn)
 
     # --- rates ----------------------------------------------------------------------------
     @property
     def tpr(self) -> float:
         """True positive rate tp / P; also recall, sensitivity, hit rate."""
-        return _ratio(self.tp, self.positives, "the true positive rate (tp / (tp + fn))")
+        tp, _, fn, _ = self._numbers()
+        return _ratio(tp, tp + fn, "the true positive rate (tp / (tp + fn))")
 
     recall = sensitivity = hit_rate = tpr
 
     @property
     def fpr(self) -> float:
         """False positive rate fp / N; also fall-out, false alarm rate, type I error rate."""
-        return _ratio(self.fp, self.negatives, "the false positive rate (fp / (fp + tn))")
+        _, fp, _, tn = self._numbers()
+        return _ratio(fp, fp + tn, "the false positive rate (fp / (fp + tn))")
 
     fall_out = false_alarm_rate = false_acceptance_rate = type_i_error_rate = fpr
 
     @property
     def tnr(self) -> float:
         """True negative rate tn / N; also specificity, selectivity."""
-        return _ratio(self.tn, self.negatives, "the true negative rate (tn / (fp + tn))")
+        _, fp, _, tn = self._numbers()
+        return _ratio(tn, fp + tn, "the true negative rate (tn / (fp + tn))")
 
     specificity = selectivity = tnr
 
     @property
     def fnr(self) -> float:
         """False negative rate fn / P; also miss rate, false rejection rate, type II error rate."""
-        return _ratio(self.fn, self.positives, "the false negative rate (fn / (tp + fn))")
+        tp, _, fn, _ = self._numbers()
+        return _ratio(fn, tp + fn, "the false negative rate (fn / (tp + fn))")
 
     miss_rate = false_rejection_rate = type_ii_error_rate = fnr
 
     @property
     def precision(self) -> float:
         """Precision tp / P̂; also positive predictive value (ppv)."""
-        return _ratio(self.tp, self.predicted_positives, "precision (tp / (tp + fp))")
+        tp, fp, _, _ = self._numbers()
+        return _ratio(tp, tp + fp, "precision (tp / (tp + fp))")
 
     ppv = positive_predictive_value = precision
 
     @property
     def npv(self) -> float:
         """Negative predictive value tn / N̂."""
-        return _ratio(self.tn, self.predicted_negatives,
-                      "the negative predictive value (tn / (tn + fn))")
+        _, _, fn, tn = self._numbers()
+        return _ratio(tn, fn + tn, "the negative predictive value (tn / (tn + fn))")
 
     negative_predictive_value = npv
 
     @property
     def false_discovery_rate(self) -> float:
         """False discovery rate fp / P̂ = 1 − precision."""
-        return _ratio(self.fp, self.predicted_positives, "the false discovery rate (fp / (tp + fp))")
+        tp, fp, _, _ = self._numbers()
+        return _ratio(fp, tp + fp, "the false discovery rate (fp / (tp + fp))")
 
     @property
     def accuracy(self) -> float:
         """Accuracy (tp + tn) / n."""
-        return _ratio(self.tp + self.tn, self.n, "accuracy")
+        tp, fp, fn, tn = self._numbers()
+        return _ratio(tp + tn, tp + fp + fn + tn, "accuracy")
 
     @property
     def error_rate(self) -> float:
         """Error rate (fp + fn) / n = 1 − accuracy."""
-        return _ratio(self.fp + self.fn, self.n, "the error rate")
+        tp, fp, fn, tn = self._numbers()
+        return _ratio(fp + fn, tp + fp + fn + tn, "the error rate")
 
     @property
     def balanced_accuracy(self) -> float:
         """The mean of tpr and tnr."""
-        if self.positives == 0 or self.negatives == 0:
-            return undefined("balanced accuracy is undefined: it needs both classes present")
-        return (self.tp / self.positives + self.tn / self.negatives) / 2
+        tp, fp, fn, tn = self._numbers()
+        if not both_classes(tp + fn, fp + tn, "balanced accuracy"):
+            return math.nan
+        return _to_float((tp / (tp + fn) + tn / (fp + tn)) / 2)
 
     @property
     def prevalence(self) -> float:
         """The share of positives P / n; also the base rate."""
-        return _ratio(self.positives, self.n, "prevalence")
+        tp, fp, fn, tn = self._numbers()
+        return _ratio(tp + fn, tp + fp + fn + tn, "prevalence")
 
     base_rate = prevalence
 
     @property
     def npr(self) -> float:
         """The tutorial's negative-positive ratio neg / pos (class balance of the truth)."""
-        return _ratio(self.negatives, self.positives, "npr (neg / pos)")
+        tp, fp, fn, tn = self._numbers()
+        return _ratio(fp + tn, tp + fn, "npr (neg / pos)")
 
     @property
     def npr_predicted(self) -> float:
         """The tutorial's npr' = neg' / pos' (class balance of the predictions)."""
-        return _ratio(self.predicted_negatives, self.predicted_positives, "npr' (neg' / pos')")
+        tp, fp, fn, tn = self._numbers()
+        return _ratio(fn + tn, tp + fp, "npr' (neg' / pos')")
 
     def fbeta(self, beta: float) -> float:
         """F-beta: (1 + β²)·tp / ((1 + β²)·tp + β²·fn + fp); β > 1 favours recall.
 
-        Undefined (``nan``) only when tp = fn = fp = 0.
+        Undefined (``nan``) only when tp = fn = fp = 0. For β² beyond the float range it is
+        the recall, for β² below it the precision (to double precision).
 
+        Parameters
+        ----------
+        beta : float
+            Positive and finite.
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        TypeError
+            If ``beta`` is not a real number.
+        ValueError
+            If ``beta`` is not positive and finite.
+
+        See Also
+        --------
+        ConfusionMatrix.f_alpha : Murphy's parametrization of the same family.
+        ConfusionMatrix.f1 : β = 1.
+
+        Examples
+        --------
         >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).fbeta(2.0)
         0.8
         """
-        beta = check_positive(beta, "beta")
+        return self._fbeta(check_positive(beta, "beta"))
+
+    def _fbeta(self, beta: float) -> float:
+        tp, fp, fn, _ = self._numbers()
+        if tp == 0 and fn == 0 and fp == 0:
+            return undefined(f"the F-score (beta={beta:g}) is undefined: tp = fn = fp = 0",
+                             stacklevel=4)
+        if tp == 0:             # the numerator is 0, the denominator β²·fn + fp is not
+            return 0.0
         b2 = beta * beta
         if math.isinf(b2):      # beta beyond 1e154: F-beta is the recall to double precision
-            return _ratio(self.tp, self.tp + self.fn,
-                          f"the F-score (beta={beta:g}) with tp = fn = 0")
-        return _ratio((1 + b2) * self.tp, (1 + b2) * self.tp + b2 * self.fn + self.fp,
-                      f"the F-score (beta={beta:g}) with tp = fn = fp = 0")
+            return _to_float(tp / (tp + fn))
+        if b2 == 0:             # beta below 1e-162: F-beta is the precision
+            return _to_float(tp / (tp + fp))
+        if not isinstance(tp, Fraction) and 1e-250 < b2 < 1e250:
+            return float((1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp))
+        tp, fp, fn, b2 = Fraction(tp), Fraction(fp), Fraction(fn), Fraction(b2)
+        return _to_float((1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp))
 
     @property
     def f1(self) -> float:
         """F1, the harmonic mean of precision and recall."""
-        return self.fbeta(1.0)
+        return self._fbeta(1.0)
 
     def f_alpha(self, alpha: float) -> float:
         """Murphy's weighted harmonic mean 1 / (α/precision + (1 − α)/recall), 0 ≤ α ≤ 1.
@@ -358,40 +755,78 @@ class ConfusionMatrix:
         α = 1/2 gives F1; α = 1 gives precision and α = 0 recall. It equals
         :meth:`fbeta` with β² = (1 − α)/α.
 
+        Parameters
+        ----------
+        alpha : float
+            The weight of precision, in [0, 1].
+
+        Returns
+        -------
+        float
+            ``nan`` (with one warning) when the denominator tp + α·fp + (1 − α)·fn is 0.
+
+        Raises
+        ------
+        TypeError
+            If ``alpha`` is not a real number.
+        ValueError
+            If ``alpha`` is outside [0, 1] or NaN.
+
+        See Also
+        --------
+        ConfusionMatrix.fbeta : the same family with β.
+
+        Examples
+        --------
         >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).f_alpha(0.5)
         0.8
         """
         alpha = check_positive(alpha, "alpha", allow_zero=True)
         if alpha > 1:
             raise ValueError(f"alpha must lie in [0, 1], got {alpha!r}")
+        tp, fp, fn, _ = self._numbers()
+        if isinstance(tp, Fraction):
+            alpha = Fraction(alpha)
         # alpha/P + (1-alpha)/R = (alpha*(tp+fp) + (1-alpha)*(tp+fn)) / tp
-        denominator = self.tp + alpha * self.fp + (1 - alpha) * self.fn
-        return _ratio(self.tp, denominator, f"F_alpha (alpha={alpha:g})")
+        denominator = tp + alpha * fp + (1 - alpha) * fn
+        if denominator == 0 and tp + fp + fn > 0 and not isinstance(tp, Fraction):
+            # a product underflowed: redo it exactly
+            tp, fp, fn, alpha = Fraction(tp), Fraction(fp), Fraction(fn), Fraction(alpha)
+            denominator = tp + alpha * fp + (1 - alpha) * fn
+        return _ratio(tp, denominator, f"F_alpha (alpha={float(alpha):g})")
 
     @property
     def mcc(self) -> float:
         """Matthews correlation coefficient, in [−1, 1]; +1 is perfect agreement."""
-        tp, fp, fn, tn = self._scaled()
+        tp, fp, fn, tn = self._numbers()
         product = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
         if product == 0:
             return undefined("MCC is undefined: a row or column of the confusion matrix is empty")
+        if isinstance(product, Fraction):
+            numerator = tp * tn - fp * fn
+            magnitude = _sqrt_ratio(numerator * numerator, product)
+            return -magnitude if numerator < 0 else magnitude
+        tp, fp, fn, tn = (float(v) for v in (tp, fp, fn, tn))
+        product = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
         return (tp * tn - fp * fn) / math.sqrt(product)
 
     @property
     def informedness(self) -> float:
         """Informedness tpr + tnr − 1 (Youden's J)."""
-        if self.positives == 0 or self.negatives == 0:
-            return undefined("informedness is undefined: it needs both classes present")
-        return self.tp / self.positives + self.tn / self.negatives - 1
+        tp, fp, fn, tn = self._numbers()
+        if not both_classes(tp + fn, fp + tn, "informedness"):
+            return math.nan
+        return _to_float(tp / (tp + fn) + tn / (fp + tn) - 1)
 
     youden_j = informedness
 
     @property
     def markedness(self) -> float:
         """Markedness precision + npv − 1."""
-        if self.predicted_positives == 0 or self.predicted_negatives == 0:
+        tp, fp, fn, tn = self._numbers()
+        if tp + fp == 0 or fn + tn == 0:
             return undefined("markedness is undefined: it needs both predicted classes present")
-        return self.tp / self.predicted_positives + self.tn / self.predicted_negatives - 1
+        return _to_float(tp / (tp + fp) + tn / (fn + tn) - 1)
 
     @property
     def positive_likelihood_ratio(self) -> float:
@@ -403,10 +838,13 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891).positive_likelihood_ratio
         9.0
         """
-        if self.positives == 0 or self.negatives == 0 or self.fp == 0:
-            return undefined("the positive likelihood ratio is undefined: it divides the tpr by "
-                             "an fpr of 0 (or a class is missing)")
-        return (self.tp / self.positives) / (self.fp / self.negatives)
+        tp, fp, fn, tn = self._numbers()
+        if not both_classes(tp + fn, fp + tn, "the positive likelihood ratio"):
+            return math.nan
+        if fp == 0:
+            return undefined("the positive likelihood ratio is undefined: it divides the tpr "
+                             "by an fpr of 0")
+        return _to_float((tp / (tp + fn)) / (fp / (fp + tn)))
 
     lr_plus = positive_likelihood_ratio
 
@@ -420,10 +858,13 @@ class ConfusionMatrix:
         >>> round(ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891).negative_likelihood_ratio, 4)
         0.1111
         """
-        if self.positives == 0 or self.negatives == 0 or self.tn == 0:
-            return undefined("the negative likelihood ratio is undefined: it divides the fnr by "
-                             "a tnr of 0 (or a class is missing)")
-        return (self.fn / self.positives) / (self.tn / self.negatives)
+        tp, fp, fn, tn = self._numbers()
+        if not both_classes(tp + fn, fp + tn, "the negative likelihood ratio"):
+            return math.nan
+        if tn == 0:
+            return undefined("the negative likelihood ratio is undefined: it divides the fnr "
+                             "by a tnr of 0")
+        return _to_float((fn / (tp + fn)) / (tn / (fp + tn)))
 
     lr_minus = negative_likelihood_ratio
 
@@ -437,9 +878,10 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891).diagnostic_odds_ratio
         81.0
         """
-        if self.fp == 0 or self.fn == 0:
+        tp, fp, fn, tn = self._numbers()
+        if fp == 0 or fn == 0:
             return undefined("the diagnostic odds ratio is undefined: fp or fn is 0")
-        return (self.tp / self.fn) * (self.tn / self.fp)
+        return _to_float((tp / fn) * (tn / fp))
 
     @property
     def cohen_kappa(self) -> float:
@@ -453,12 +895,14 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).cohen_kappa
         0.55
         """
-        tp, fp, fn, tn = self._scaled()
+        tp, fp, fn, tn = self._numbers()
+        if not isinstance(tp, Fraction):
+            tp, fp, fn, tn = (float(v) for v in (tp, fp, fn, tn))
         denominator = (tp + fp) * (fp + tn) + (tp + fn) * (fn + tn)
         if denominator == 0:
             return undefined("Cohen's kappa is undefined: truth and prediction each hold a "
                              "single class, so chance agreement is certain")
-        return 2 * (tp * tn - fn * fp) / denominator
+        return _to_float(2 * (tp * tn - fn * fp) / denominator)
 
     kappa = cohen_kappa
 
@@ -472,7 +916,8 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).jaccard
         0.6666666666666666
         """
-        return _ratio(self.tp, self.tp + self.fp + self.fn,
+        tp, fp, fn, _ = self._numbers()
+        return _ratio(tp, tp + fp + fn,
                       "the Jaccard index (tp / (tp + fp + fn)) with tp = fp = fn = 0")
 
     threat_score = critical_success_index = jaccard
@@ -484,8 +929,8 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).false_omission_rate
         0.25
         """
-        return _ratio(self.fn, self.predicted_negatives,
-                      "the false omission rate (fn / (fn + tn))")
+        _, _, fn, tn = self._numbers()
+        return _ratio(fn, fn + tn, "the false omission rate (fn / (fn + tn))")
 
     @property
     def fowlkes_mallows(self) -> float:
@@ -498,10 +943,13 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_counts(tp=4, fp=1, fn=1, tn=3).fowlkes_mallows
         0.8
         """
-        if self.predicted_positives == 0 or self.positives == 0:
+        tp, fp, fn, _ = self._numbers()
+        if tp + fp == 0 or tp + fn == 0:
             return undefined("the Fowlkes-Mallows index is undefined: nothing is called "
                              "positive, or there is no positive")
-        tp, fp, fn, _ = self._scaled()
+        if isinstance(tp, Fraction):
+            return _sqrt_ratio(tp * tp, (tp + fp) * (tp + fn))
+        tp, fp, fn = float(tp), float(fp), float(fn)
         return tp / math.sqrt((tp + fp) * (tp + fn))
 
     @property
@@ -515,43 +963,164 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_counts(tp=9, fp=1, fn=1, tn=9).prevalence_threshold
         0.25
         """
-        if self.positives == 0 or self.negatives == 0 or self.tp + self.fp == 0:
-            return undefined("the prevalence threshold is undefined: tpr = fpr = 0 (or a class "
-                             "is missing)")
-        root_tpr = math.sqrt(self.tp / self.positives)
-        root_fpr = math.sqrt(self.fp / self.negatives)
+        tp, fp, fn, tn = self._numbers()
+        if not both_classes(tp + fn, fp + tn, "the prevalence threshold"):
+            return math.nan
+        if tp + fp == 0:
+            return undefined("the prevalence threshold is undefined: tpr = fpr = 0")
+        if isinstance(tp, Fraction):   # √fpr / (√tpr + √fpr), rounded once
+            tpr, fpr = tp / (tp + fn), fp / (fp + tn)
+            if fpr == 0:
+                return 0.0
+            return 1 / (1 + _sqrt_ratio(tpr, fpr))
+        root_tpr = math.sqrt(tp / (tp + fn))
+        root_fpr = math.sqrt(fp / (fp + tn))
         return root_fpr / (root_tpr + root_fpr)
-
-    def _scaled(self) -> tuple[float, float, float, float]:
-        """The four counts as floats, divided by the largest when their products would
-        overflow or underflow (the ratios that use them do not change with the scale)."""
-        counts = [float(v) for v in (self.tp, self.fp, self.fn, self.tn)]
-        largest = max(counts)
-        if largest == 0 or 1e-75 < largest < 1e75:
-            return tuple(counts)
-        return tuple(v / largest for v in counts)
 
     def mutual_information(self, base: float = math.e) -> float:
         """Mutual information between truth and prediction (nats by default).
 
+        Parameters
+        ----------
+        base : float, default e
+            Base of the logarithm, greater than 1 (2 for bits).
+
+        Returns
+        -------
+        float
+            ``nan`` (with one warning) for a matrix without samples.
+
+        Raises
+        ------
+        TypeError
+            If ``base`` is not a real number.
+        ValueError
+            If ``base`` is not a finite number greater than 1.
+
+        See Also
+        --------
+        mutual_information : the same from labels.
+        mutual_information_from_table : the same from any contingency table.
+
+        Examples
+        --------
         >>> cm = ConfusionMatrix.from_joint([[0.8, 0.0], [0.1, 0.1]], layout="murphy")
         >>> round(cm.mutual_information(), 4)
         0.1865
         """
-        from .information import mutual_information_from_table
+        if sum(self._numbers()) == 0:
+            check_base(base)
+            return undefined("mutual information is undefined: the matrix holds no samples")
         return mutual_information_from_table(self.as_array(), base=base)
 
     def expected_cost(self, *, cost_fp: float = 1.0, cost_fn: float = 1.0) -> float:
-        """Misclassification cost per sample, (cost_fp·fp + cost_fn·fn) / n."""
+        """Misclassification cost per sample, (cost_fp·fp + cost_fn·fn) / n.
+
+        Parameters
+        ----------
+        cost_fp, cost_fn : float, default 1.0
+            Costs of a false positive and of a false negative, finite and non-negative.
+
+        Returns
+        -------
+        float
+            ``nan`` (with one warning) for a matrix without samples.
+
+        Raises
+        ------
+        TypeError
+            If a cost is not a real number.
+        ValueError
+            If a cost is negative, NaN or infinite.
+
+        See Also
+        --------
+        expected_cost : the same from labels and predictions.
+        """
         cost_fp = check_positive(cost_fp, "cost_fp", allow_zero=True)
         cost_fn = check_positive(cost_fn, "cost_fn", allow_zero=True)
-        return _ratio(cost_fp * self.fp + cost_fn * self.fn, self.n, "the expected cost")
+        tp, fp, fn, tn = self._numbers()
+        if not isinstance(tp, Fraction):
+            value = _ratio(cost_fp * fp + cost_fn * fn, tp + fp + fn + tn, "the expected cost")
+            if math.isfinite(value) or math.isnan(value):
+                return value
+            tp, fp, fn, tn = (Fraction(v) for v in (tp, fp, fn, tn))   # a product overflowed
+        return _ratio(Fraction(cost_fp) * fp + Fraction(cost_fn) * fn, tp + fp + fn + tn,
+                      "the expected cost")
 
     def rates(self) -> dict[str, float]:
-        """The main rates in a dict (handy for tables)."""
+        """The main rates in a dict (handy for tables).
+
+        Returns
+        -------
+        dict of str to float
+            tpr, fpr, tnr, fnr, precision, npv, accuracy, error_rate, balanced_accuracy, f1
+            and mcc (each undefined one ``nan`` with its warning).
+        """
         names = ("tpr", "fpr", "tnr", "fnr", "precision", "npv", "accuracy", "error_rate",
                  "balanced_accuracy", "f1", "mcc")
         return {name: getattr(self, name) for name in names}
+
+
+def _threshold_hits(score: np.ndarray, threshold: Any, rule: str) -> np.ndarray:
+    """``score > threshold`` (or ``>=``) decided exactly, in the scores' own dtype.
+
+    A float threshold is compared as it is (numpy compares a float64 with a long double
+    exactly). An integer (or fraction) threshold that the scores' dtype cannot hold is
+    replaced by its neighbour ``d`` in that dtype, with the comparison adjusted so that no
+    score changes side: no representable score lies strictly between them.
+    """
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
+        raise TypeError(f"threshold must be a real number, got {threshold!r}")
+    if isinstance(threshold, (float, np.floating)):
+        if np.isnan(threshold):
+            raise ValueError("threshold must not be NaN")
+        if isinstance(threshold, float) or threshold.dtype.itemsize <= score.dtype.itemsize \
+                or not np.isfinite(threshold):
+            cut = float(threshold) if isinstance(threshold, float) else threshold
+            return score > cut if rule == ">" else score >= cut
+        # a long double threshold against float64 scores: numpy may round it to float64
+    try:
+        exact = (Fraction(*threshold.as_integer_ratio()) if isinstance(threshold, np.floating)
+                 else Fraction(threshold))
+    except (TypeError, ValueError):
+        exact = None
+    if exact is None:             # a real number of another kind: compare as a float
+        cut = float(threshold)
+        if math.isnan(cut):
+            raise ValueError("threshold must not be NaN")
+        return score > cut if rule == ">" else score >= cut
+    cut = _neighbour(exact, score.dtype.type)
+    strict = (rule == ">") if _exact_value(cut) == exact else _exact_value(cut) < exact
+    return score > cut if strict else score >= cut
+
+
+def _exact_value(value: Any) -> Fraction | float:
+    """A float or long double as an exact fraction (±inf stays a float)."""
+    if not np.isfinite(value):
+        return float(value)
+    return Fraction(*value.as_integer_ratio())
+
+
+def _neighbour(exact: Fraction, kind: type) -> Any:
+    """The value of dtype ``kind`` nearest to ``exact``: equal to it, or with no other value
+    of ``kind`` between them."""
+    try:
+        if kind is np.float64:
+            value = np.float64(float(exact))        # rounded once
+        elif exact.denominator == 1:
+            value = kind(exact.numerator)
+        else:
+            value = kind(exact.numerator) / kind(exact.denominator)
+    except (OverflowError, ValueError):
+        value = kind(math.inf if exact > 0 else -math.inf)
+    if np.isfinite(value):        # a division may round to a value that is not adjacent
+        down, up = kind(-math.inf), kind(math.inf)
+        while _exact_value(value) > exact and _exact_value(np.nextafter(value, down)) >= exact:
+            value = np.nextafter(value, down)
+        while _exact_value(value) < exact and _exact_value(np.nextafter(value, up)) <= exact:
+            value = np.nextafter(value, up)
+    return value
 
 
 def predict(y_score: Any, threshold: float, *, rule: str = ">") -> np.ndarray:
@@ -561,6 +1130,35 @@ def predict(y_score: Any, threshold: float, *, rule: str = ">") -> np.ndarray:
     score is strictly above the threshold (Murphy's definition, the slides, the R note),
     ``">="`` when it is at or above it (the tutorial's prose, though its code uses ``>``;
     scikit-learn's curves).
+
+    The comparison is exact: integer scores beyond 2**53 and long double scores are not
+    rounded to float64, and neither is an integer or long double threshold.
+
+    Parameters
+    ----------
+    y_score : array-like of shape (n,)
+        Finite real scores.
+    threshold : float or int
+        The cut; may be ±inf, not NaN.
+    rule : {">", ">="}, default ">"
+        Strictly above, or at or above, the threshold is positive.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (n,)
+        1 for a positive call, 0 for a negative one.
+
+    Raises
+    ------
+    TypeError
+        If ``y_score`` or ``threshold`` is of the wrong kind.
+    ValueError
+        If ``y_score`` is empty, not 1-D or not finite, ``threshold`` is NaN, or ``rule`` is
+        not ``">"`` or ``">="``.
+
+    See Also
+    --------
+    confusion_matrix_at : count the outcomes of these predictions.
 
     Examples
     --------
@@ -574,14 +1172,43 @@ def predict(y_score: Any, threshold: float, *, rule: str = ">") -> np.ndarray:
     """
     score = check_scores(y_score)
     rule = check_rule(rule)
-    threshold = check_threshold(threshold)
-    hits = score > threshold if rule == ">" else score >= threshold
-    return hits.astype(np.int8)
+    return _threshold_hits(score, threshold, rule).astype(np.int8)
 
 
 def confusion_matrix(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
                      pos_label: Any = None) -> ConfusionMatrix:
     """Count tp, fp, fn, tn of hard predictions ``y_pred`` against ``y_true``.
+
+    Unweighted counts are exact integers. Weighted counts are sums of weights; if such a sum
+    would overflow float64 (weights near 1e308), every weight is first multiplied by one
+    power of two, which leaves every rate unchanged.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n,)
+        True and predicted binary labels, coded alike.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights.
+    pos_label : optional
+        The positive label, where the labels are not {0, 1}, {-1, 1} or {False, True}.
+
+    Returns
+    -------
+    ConfusionMatrix
+
+    Raises
+    ------
+    TypeError
+        If the labels are missing, hold missing values of the wrong kind, or mix strings
+        and numbers (within one array or between ``y_true`` and ``y_pred``).
+    ValueError
+        If the labels hold missing values, more than two classes, or lengths differ, or the
+        weights break their rules.
+
+    See Also
+    --------
+    confusion_matrix_at : from scores and a threshold.
+    ConfusionMatrix.from_counts : from the four counts.
 
     Examples
     --------
@@ -603,14 +1230,53 @@ def confusion_matrix(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
         return ConfusionMatrix(tp=tp, fp=called - tp, fn=positives - tp,
                                tn=n - positives - called + tp)
     t, p = truth.astype(bool), pred.astype(bool)
-    return ConfusionMatrix(tp=float(weight[t & p].sum()), fp=float(weight[~t & p].sum()),
-                           fn=float(weight[t & ~p].sum()), tn=float(weight[~t & ~p].sum()))
+    cells = (t & p, ~t & p, t & ~p, ~t & ~p)
+    with np.errstate(over="ignore"):
+        counts = [float(weight[cell].sum()) for cell in cells]
+    if not all(math.isfinite(c) for c in counts):
+        weight = unit_scale(weight)
+        counts = [float(weight[cell].sum()) for cell in cells]
+    tp, fp, fn, tn = counts
+    return ConfusionMatrix(tp=tp, fp=fp, fn=fn, tn=tn)
 
 
 def confusion_matrix_at(y_true: Any, y_score: Any, threshold: float, *, rule: str = ">",
                         sample_weight: Any = None, pos_label: Any = None) -> ConfusionMatrix:
     """Shorthand for ``confusion_matrix(y_true, predict(y_score, threshold, rule=rule))``.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Finite real scores (compared exactly, as in :func:`predict`).
+    threshold : float or int
+        The cut; may be ±inf, not NaN.
+    rule : {">", ">="}, default ">"
+        Strictly above, or at or above, the threshold is positive.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights.
+    pos_label : optional
+        The positive label.
+
+    Returns
+    -------
+    ConfusionMatrix
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If the labels, scores, weights, threshold or rule break their rules.
+
+    See Also
+    --------
+    predict : the predictions counted here.
+    confusion_matrix : from hard predictions.
+
+    Examples
+    --------
     >>> y = [1, 1, 1, 1, 1, 0, 0, 0, 0]
     >>> s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
     >>> confusion_matrix_at(y, s, 0.5).tp, confusion_matrix_at(y, s, 0.5, rule=">=").tp

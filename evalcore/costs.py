@@ -4,13 +4,13 @@ precision constraint, or for the best F-beta."""
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._ranking import roc_points, tie_groups
-from ._validation import check_binary_scores, check_positive, check_rule, undefined
+from ._ranking import operating_points
+from ._validation import (RULES, both_classes, check_binary_scores, check_fraction,
+                          check_one_of, check_positive, check_rule, undefined, unit_scale)
 
 
 class OperatingPoint(NamedTuple):
@@ -28,6 +28,36 @@ def expected_cost(y_true: Any, y_pred: Any, *, cost_fp: float = 1.0, cost_fn: fl
 
     The slides write it C₁·FP/n + C₂·FN/n. With both costs 1 it is the error rate.
 
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n,)
+        True and predicted binary labels (the same two labels).
+    cost_fp, cost_fn : float
+        Cost of one false positive and of one false negative (non-negative, finite).
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights; ``n`` is then the total weight.
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    float
+        The cost per sample.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If the labels, weights or costs break their rules.
+
+    See Also
+    --------
+    threshold_by_cost : the threshold with the least cost on scored data.
+    evalcore.ConfusionMatrix.expected_cost : the same from a confusion matrix.
+
+    Examples
+    --------
     >>> expected_cost([0, 0, 1, 1], [0, 1, 1, 0], cost_fp=1, cost_fn=5)
     1.5
     """
@@ -37,12 +67,33 @@ def expected_cost(y_true: Any, y_pred: Any, *, cost_fp: float = 1.0, cost_fn: fl
     return cm.expected_cost(cost_fp=cost_fp, cost_fn=cost_fn)
 
 
-def _operating_points(y_true, y_score, sample_weight, pos_label):
+def _points(y_true, y_score, sample_weight, pos_label):
+    """Every reachable operating point, from "call nothing positive" on, of validated data;
+    the weights rescaled exactly by a power of two (every result here is a ratio of counts,
+    so it does not change, and sums of huge or subnormal weights stay finite and nonzero)."""
     label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
                                                pos_label=pos_label)
-    # from "call nothing positive" on, so every reachable point is a candidate
-    thresholds, tps, fps = roc_points(tie_groups(label, score, weight))
-    return thresholds, tps.astype(np.float64), fps.astype(np.float64)
+    return operating_points(label, score, None if weight is None else unit_scale(weight))
+
+
+def _threshold_scalar(threshold: np.generic) -> Any:
+    """A threshold as a Python float, or as an np.longdouble scalar when the scores are long
+    double (a float would round it to a value that no longer splits the data the same way)."""
+    return float(threshold) if threshold.dtype == np.float64 else threshold
+
+
+def _cost_scale(cost_fp: float, cost_fn: float) -> tuple[float, float, int]:
+    """The two costs divided by the power of two that brings the larger into [0.5, 1), and
+    that power's exponent: exact, so ``cost_fp·FP + cost_fn·FN`` neither overflows for costs
+    near 1e308 nor loses subnormal costs, and the unscaled value is ``ldexp(value, e)``."""
+    _, exponent = math.frexp(max(cost_fp, cost_fn))
+    return math.ldexp(cost_fp, -exponent), math.ldexp(cost_fn, -exponent), exponent
+
+
+def _check_rule(rule: Any) -> str:
+    if not isinstance(rule, str):          # None or a number: the wrong kind
+        check_one_of(rule, RULES, "rule")
+    return check_rule(rule)
 
 
 def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_fn: float = 1.0,
@@ -50,24 +101,60 @@ def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_f
     """The threshold (rule ``>=``) with the least cost per sample on this data.
 
     ``value`` is that cost, (cost_fp·FP + cost_fn·FN) / n. Ties go to the highest threshold.
+    Costs up to the largest float and huge or subnormal weights are handled exactly (they are
+    rescaled by powers of two, which changes no rounding).
 
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        True binary labels and finite real scores.
+    cost_fp, cost_fn : float
+        Cost of one false positive and of one false negative (non-negative, finite).
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights.
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    OperatingPoint
+        ``(threshold, fpr, tpr, value)``; the threshold is a float, or an ``np.longdouble``
+        when the scores need long double (integers beyond 2**53). If a class is missing the
+        cost is still defined, the rate that divides by the missing class is ``nan`` (one
+        :class:`~evalcore.UndefinedMetricWarning`).
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If the labels, scores, weights or costs break their rules.
+
+    See Also
+    --------
+    optimal_operating_point : the same choice for a deployment prior, on the ROC hull.
+    threshold_by_youden : the threshold maximizing TPR − FPR.
+    expected_cost : the cost of given predictions.
+
+    Examples
+    --------
     >>> threshold_by_cost([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], cost_fp=1, cost_fn=5)
     OperatingPoint(threshold=0.35, fpr=0.5, tpr=1.0, value=0.25)
     """
     cost_fp = check_positive(cost_fp, "cost_fp", allow_zero=True)
     cost_fn = check_positive(cost_fn, "cost_fn", allow_zero=True)
-    thresholds, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
+    thresholds, tps, fps = _points(y_true, y_score, sample_weight, pos_label)
     total_pos, total_neg = tps[-1], fps[-1]
-    cost = (cost_fp * fps + cost_fn * (total_pos - tps)) / (total_pos + total_neg)
+    scaled_fp, scaled_fn, exponent = _cost_scale(cost_fp, cost_fn)
+    cost = (scaled_fp * fps + scaled_fn * (total_pos - tps)) / (total_pos + total_neg)
     k = int(np.argmin(cost))
-    if total_pos == 0 or total_neg == 0:   # the cost is defined, one of the rates is not
-        missing, rate = ("negative", "false") if total_neg == 0 else ("positive", "true")
-        undefined(f"the {rate} positive rate at the chosen threshold is undefined: y_true "
-                  f"holds no {missing} samples (with nonzero weight)")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        fpr = fps[k] / total_neg if total_neg else np.nan
-        tpr = tps[k] / total_pos if total_pos else np.nan
-    return OperatingPoint(float(thresholds[k]), float(fpr), float(tpr), float(cost[k]))
+    # the cost is defined; one of the rates is not when a class is missing
+    rate = "false positive rate" if not total_neg > 0 else "true positive rate"
+    both_classes(total_pos, total_neg, f"the {rate} at the chosen threshold")
+    fpr = fps[k] / total_neg if total_neg > 0 else math.nan
+    tpr = tps[k] / total_pos if total_pos > 0 else math.nan
+    return OperatingPoint(_threshold_scalar(thresholds[k]), float(fpr), float(tpr),
+                          math.ldexp(float(cost[k]), exponent))
 
 
 def threshold_by_youden(y_true: Any, y_score: Any, *, sample_weight: Any = None,
@@ -76,17 +163,47 @@ def threshold_by_youden(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
     ``value`` is J there. Ties go to the highest threshold.
 
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        True binary labels and finite real scores.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    OperatingPoint
+        ``(threshold, fpr, tpr, value)`` with ``value`` = J; the threshold in the scores'
+        precision (an ``np.longdouble`` for integers beyond 2**53). All ``nan`` with one
+        :class:`~evalcore.UndefinedMetricWarning` if a class is missing.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If the labels, scores or weights break their rules.
+
+    See Also
+    --------
+    threshold_by_cost : the threshold with the least misclassification cost.
+    equal_error_rate : where FPR meets FNR.
+
+    Examples
+    --------
     >>> threshold_by_youden([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     OperatingPoint(threshold=0.8, fpr=0.0, tpr=0.5, value=0.5)
     """
-    thresholds, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
-    if tps[-1] == 0 or fps[-1] == 0:
-        nan = undefined("Youden's J is undefined: y_true holds only one class")
-        return OperatingPoint(nan, nan, nan, nan)
+    thresholds, tps, fps = _points(y_true, y_score, sample_weight, pos_label)
+    if not both_classes(tps[-1], fps[-1], "Youden's J"):
+        return OperatingPoint(math.nan, math.nan, math.nan, math.nan)
     tpr, fpr = tps / tps[-1], fps / fps[-1]
     j = tpr - fpr
     k = int(np.argmax(j))
-    return OperatingPoint(float(thresholds[k]), float(fpr[k]), float(tpr[k]), float(j[k]))
+    return OperatingPoint(_threshold_scalar(thresholds[k]), float(fpr[k]), float(tpr[k]),
+                          float(j[k]))
 
 
 # ----------------------------------------------------------------------------- constraints
@@ -115,12 +232,12 @@ def _candidates(y_true: Any, y_score: Any, rule: Any, pos_label: Any):
     is the next lower distinct score (``-inf`` below the lowest), so that the same cases
     are called positive.
     """
-    rule = check_rule(rule)
+    rule = _check_rule(rule)
     label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    thresholds, tps, fps = roc_points(tie_groups(label, score))
+    thresholds, tps, fps = operating_points(label, score)
     if rule == ">":
         thresholds = np.append(thresholds[1:], -np.inf)
-    return thresholds, tps.astype(np.float64), fps.astype(np.float64)
+    return thresholds, tps, fps
 
 
 def _choice(thresholds, tps, fps, k: int, value: float) -> ThresholdChoice:
@@ -131,24 +248,8 @@ def _choice(thresholds, tps, fps, k: int, value: float) -> ThresholdChoice:
                               "no case positive (0/0)", stacklevel=4)
     else:
         precision = tps[k] / called
-    return ThresholdChoice(float(thresholds[k]), float(tps[k] / total_pos),
+    return ThresholdChoice(_threshold_scalar(thresholds[k]), float(tps[k] / total_pos),
                            float(fps[k] / total_neg), float(precision), float(value))
-
-
-def _need_both(tps, fps, what: str) -> bool:
-    if tps[-1] == 0 or fps[-1] == 0:
-        missing = "positive" if tps[-1] == 0 else "negative"
-        undefined(f"{what} is undefined: y_true holds no {missing} samples", stacklevel=4)
-        return False
-    return True
-
-
-def _check_fraction(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
-        raise TypeError(f"{name} must be a real number in [0, 1], got {value!r}")
-    if not 0.0 <= value <= 1.0:
-        raise ValueError(f"{name} must lie in [0, 1], got {value!r}")
-    return float(value)
 
 
 _NAN_CHOICE = ThresholdChoice(math.nan, math.nan, math.nan, math.nan, math.nan)
@@ -180,7 +281,23 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     ThresholdChoice
         ``(threshold, tpr, fpr, precision, value)`` with ``value`` the TPR. All ``nan`` with
         one :class:`~evalcore.UndefinedMetricWarning` if a class is missing; ``precision``
-        is ``nan`` (with the warning) when the choice calls nothing positive.
+        is ``nan`` (with the warning) when the choice calls nothing positive. The threshold
+        keeps the scores' precision (an ``np.longdouble`` for integers beyond 2**53).
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (``max_fpr`` not a real number, ``rule`` not
+        a string).
+    ValueError
+        If ``max_fpr`` is outside [0, 1] or NaN, ``rule`` is not ">=" or ">", or the
+        labels or scores break their rules.
+
+    See Also
+    --------
+    threshold_at_precision : the largest recall at a least precision.
+    threshold_max_fbeta : the best F-beta.
+    evalcore.specificity_at_sensitivity : the same question with a confidence interval.
 
     References
     ----------
@@ -197,9 +314,9 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     >>> ec.threshold_at_fpr(y, s, 0.25, rule=">")
     ThresholdChoice(threshold=0.4, tpr=0.5, fpr=0.0, precision=1.0, value=0.5)
     """
-    max_fpr = _check_fraction(max_fpr, "max_fpr")
+    max_fpr = check_fraction(max_fpr, "max_fpr")
     thresholds, tps, fps = _candidates(y_true, y_score, rule, pos_label)
-    if not _need_both(tps, fps, "the Neyman-Pearson threshold"):
+    if not both_classes(tps[-1], fps[-1], "the Neyman-Pearson threshold"):
         return _NAN_CHOICE
     # the FPR as it is reported (fp / N), so that FPR 0.29 passes max_fpr=0.29 (0.29·100 < 29)
     feasible = fps / fps[-1] <= max_fpr
@@ -235,6 +352,19 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
         ``nan`` with one :class:`~evalcore.UndefinedMetricWarning` if a class is missing or
         no threshold reaches ``min_precision``.
 
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If ``min_precision`` is outside [0, 1] or NaN, ``rule`` is not ">=" or ">", or the
+        labels or scores break their rules.
+
+    See Also
+    --------
+    threshold_at_fpr : the largest TPR at a most FPR.
+    threshold_max_fbeta : the best F-beta.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -245,9 +375,9 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
     >>> ec.threshold_at_precision(y, s, 0.9).threshold
     0.8
     """
-    min_precision = _check_fraction(min_precision, "min_precision")
+    min_precision = check_fraction(min_precision, "min_precision")
     thresholds, tps, fps = _candidates(y_true, y_score, rule, pos_label)
-    if not _need_both(tps, fps, "the threshold at a precision"):
+    if not both_classes(tps[-1], fps[-1], "the threshold at a precision"):
         return _NAN_CHOICE
     called = tps + fps
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -256,7 +386,7 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
     feasible = (called > 0) & (tps >= min_precision * called * (1 - 1e-12))
     if not feasible.any():
         undefined(f"no threshold reaches precision {min_precision!r}: the best is "
-                  f"{precision.max():.6g}", stacklevel=2)
+                  f"{precision.max():.6g}")
         return _NAN_CHOICE
     best = tps[feasible].max()
     k = int(np.flatnonzero(feasible & (tps == best))[0])
@@ -275,7 +405,8 @@ def threshold_max_fbeta(y_true: Any, y_score: Any, *, beta: float = 1.0, rule: s
     y_true, y_score : array-like of shape (n,)
         True binary labels and scores.
     beta : float
-        Positive; 1 gives the F1 score.
+        Positive and finite; 1 gives the F1 score. A β whose square overflows gives the
+        recall, one whose square underflows the precision (the limits).
     rule : {">=", ">"}
         How the returned threshold is read (see :func:`threshold_at_fpr`).
     pos_label : optional
@@ -286,6 +417,19 @@ def threshold_max_fbeta(y_true: Any, y_score: Any, *, beta: float = 1.0, rule: s
     ThresholdChoice
         ``(threshold, tpr, fpr, precision, value)`` with ``value`` the F-beta score. All
         ``nan`` with one :class:`~evalcore.UndefinedMetricWarning` if a class is missing.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If ``beta`` is not positive and finite, ``rule`` is not ">=" or ">", or the labels
+        or scores break their rules.
+
+    See Also
+    --------
+    threshold_at_precision : the largest recall at a least precision.
+    threshold_at_fpr : the largest TPR at a most FPR.
 
     Examples
     --------
@@ -299,9 +443,16 @@ def threshold_max_fbeta(y_true: Any, y_score: Any, *, beta: float = 1.0, rule: s
     """
     beta = check_positive(beta, "beta")
     thresholds, tps, fps = _candidates(y_true, y_score, rule, pos_label)
-    if not _need_both(tps, fps, "the F-beta threshold"):
+    if not both_classes(tps[-1], fps[-1], "the F-beta threshold"):
         return _NAN_CHOICE
     b2 = beta * beta
-    fbeta = (1 + b2) * tps / ((1 + b2) * tps + b2 * (tps[-1] - tps) + fps)
+    if b2 == 0:     # β² below the smallest float: F-beta is the precision, 0 where nothing
+        called = tps + fps                  # is called positive (its limit as β → 0)
+        fbeta = tps / np.where(called > 0, called, 1)
+    elif b2 <= 1e150:
+        fbeta = (1 + b2) * tps / ((1 + b2) * tps + b2 * (tps[-1] - tps) + fps)
+    else:   # divided through by 1 + β², so that a huge β gives the recall, not inf/inf
+        share = 1 / (1 + b2)
+        fbeta = tps / (tps + (1 - share) * (tps[-1] - tps) + share * fps)
     k = int(np.argmax(fbeta))
     return _choice(thresholds, tps, fps, k, fbeta[k])

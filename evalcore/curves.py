@@ -13,10 +13,12 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._ranking import auc_from_groups, cumulative_counts, roc_points, tie_groups
-from ._validation import check_binary_scores, undefined
+from ._validation import (both_classes, check_binary_scores, check_bool, check_fraction,
+                          check_one_of, check_real, unit_scale)
 
 #: ``method="pairs"`` refuses inputs with more positive/negative pairs than this.
 MAX_PAIRS = 20_000_000
+METHODS = ("rank", "trapezoid", "pairs")
 
 
 class RocCurve(NamedTuple):
@@ -42,21 +44,89 @@ class EqualErrorRate(NamedTuple):
     threshold: float
 
 
-def _counts(y_true, y_score, sample_weight, pos_label):
+class ThresholdCounts(NamedTuple):
+    """The confusion matrix at every distinct score: ``tp[i], fp[i], fn[i], tn[i]`` count
+    the cases of the rule ``score >= thresholds[i]``, thresholds decreasing."""
+
+    thresholds: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    fn: np.ndarray
+    tn: np.ndarray
+
+
+def _validated(y_true, y_score, sample_weight, pos_label):
+    """Labels, scores and weights, the weights rescaled by a power of two (exactly) so that
+    the rates and areas computed from them neither overflow nor underflow."""
     label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
                                                pos_label=pos_label)
-    groups = tie_groups(label, score, weight)
-    return groups
+    return label, score, None if weight is None else unit_scale(weight)
 
 
-def _both_classes(groups, what: str) -> bool:
-    total_pos, total_neg = groups.positives.sum(), groups.negatives.sum()
-    if total_pos == 0 or total_neg == 0:
-        missing = "positive" if total_pos == 0 else "negative"
-        undefined(f"{what} is undefined: y_true holds no {missing} samples "
-                  f"(with nonzero weight)", stacklevel=4)
-        return False
-    return True
+def _counts(y_true, y_score, sample_weight, pos_label):
+    """Tie groups of validated data (weights rescaled: only for scale-invariant results)."""
+    return tie_groups(*_validated(y_true, y_score, sample_weight, pos_label))
+
+
+def _group_totals(groups):
+    return groups.positives.sum(), groups.negatives.sum()
+
+
+def confusion_matrix_at_thresholds(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+                                   pos_label: Any = None) -> ThresholdCounts:
+    """The confusion matrix at every distinct score, thresholds decreasing.
+
+    Entry ``i`` counts the cases of the rule ``score >= thresholds[i]``: exactly what
+    :func:`evalcore.confusion_matrix_at` reports at ``thresholds[i]`` with ``rule=">="``.
+    The thresholds are the distinct scores (samples of zero weight add none), highest first,
+    in the scores' dtype (float64, or long double where float64 would merge distinct
+    scores). This is ``sklearn.metrics.confusion_matrix_at_thresholds`` (scikit-learn 1.8),
+    which returns the same numbers as ``(tns, fps, fns, tps, thresholds)``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
+        Finite real scores; higher means more likely positive.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights; the counts are then sums of weights.
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    ThresholdCounts
+        ``(thresholds, tp, fp, fn, tn)``; the counts are int64 without weights, float64
+        with them. A missing class is no error here: its counts are all 0.
+
+    Raises
+    ------
+    TypeError
+        If an input is of the wrong kind (strings as scores, mixed label types).
+    ValueError
+        If labels are not binary, scores are not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    roc_curve : the rates at the same thresholds, from the start ``(0, 0)``.
+    precision_recall_curve : precision and recall at the same thresholds, increasing.
+    evalcore.confusion_matrix_at : the confusion matrix at one threshold.
+
+    Examples
+    --------
+    >>> from evalcore.curves import confusion_matrix_at_thresholds
+    >>> counts = confusion_matrix_at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> counts.thresholds.tolist()
+    [0.8, 0.4, 0.35, 0.1]
+    >>> counts.tp.tolist(), counts.fp.tolist(), counts.fn.tolist(), counts.tn.tolist()
+    ([1, 1, 2, 2], [0, 1, 1, 2], [1, 1, 0, 0], [2, 1, 1, 0])
+    """
+    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                               pos_label=pos_label)
+    thresholds, tps, fps = cumulative_counts(tie_groups(label, score, weight))
+    return ThresholdCounts(thresholds.copy(), tps, fps, tps[-1] - tps, fps[-1] - fps)
 
 
 def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
@@ -67,6 +137,38 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     point ``i`` classifies ``score >= thresholds[i]`` as positive. These are the points of
     ``sklearn.metrics.roc_curve(..., drop_intermediate=False)``. If a class is missing, the
     rate that divides by it is all ``nan`` (one warning).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
+        Finite real scores; higher means more likely positive.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
+        ones give the same result as weights near 1).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    RocCurve
+        ``(fpr, tpr, thresholds)``; the thresholds decrease from ``inf`` and keep the
+        scores' precision (long double for integers beyond 2**53).
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (strings as scores, mixed label types).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    confusion_matrix_at_thresholds : the counts at the same thresholds.
+    roc_auc : the area under this curve.
+    precision_recall_curve : precision and recall at the same thresholds.
 
     Examples
     --------
@@ -86,14 +188,10 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     groups = _counts(y_true, y_score, sample_weight, pos_label)
     thresholds, tps, fps = roc_points(groups)
     total_pos, total_neg = tps[-1], fps[-1]
-    if total_neg == 0 or total_pos == 0:
-        missing = "negative" if total_neg == 0 else "positive"
-        rate = "false positive rate" if total_neg == 0 else "true positive rate"
-        undefined(f"the ROC curve's {rate} is undefined: y_true holds no {missing} samples",
-                  stacklevel=3)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        fpr = fps / total_neg if total_neg else np.full(fps.shape, np.nan)
-        tpr = tps / total_pos if total_pos else np.full(tps.shape, np.nan)
+    rate = "false positive rate" if not total_neg > 0 else "true positive rate"
+    both_classes(total_pos, total_neg, f"the ROC curve's {rate}")
+    fpr = fps / total_neg if total_neg > 0 else np.full(fps.shape, np.nan)
+    tpr = tps / total_pos if total_pos > 0 else np.full(tps.shape, np.nan)
     return RocCurve(fpr.astype(np.float64), tpr.astype(np.float64), thresholds)
 
 
@@ -106,6 +204,37 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
     closes the curve. The values equal ``sklearn.metrics.precision_recall_curve``. With no
     positive samples recall is undefined: evalcore returns it as ``nan`` with one warning
     (scikit-learn sets it to 1).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
+        Finite real scores; higher means more likely positive.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
+        ones give the same result as weights near 1).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    PrecisionRecallCurve
+        ``(precision, recall, thresholds)``.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (strings as scores, mixed label types).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    average_precision : the step area under this curve.
+    roc_curve : the rates at the same thresholds.
+    evalcore.interpolated_pr_curve : the points joined as a classifier can reach them.
 
     Examples
     --------
@@ -121,8 +250,7 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
     groups = _counts(y_true, y_score, sample_weight, pos_label)
     thresholds, tps, fps = cumulative_counts(groups)
     precision = tps / (tps + fps)
-    if tps[-1] == 0:
-        undefined("recall is undefined: y_true holds no positive samples", stacklevel=3)
+    if not both_classes(tps[-1], 1, "recall"):
         recall = np.full(tps.shape, np.nan)
     else:
         recall = tps / tps[-1]
@@ -172,7 +300,8 @@ def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: A
         positive/negative pairs ordered right, ties counting ½; it builds all P·N pairs and
         refuses more than :data:`MAX_PAIRS`.
     sample_weight : array-like of shape (n,), optional
-        Non-negative weights; a pair weighs the product of its two weights.
+        Non-negative weights; a pair weighs the product of its two weights (only their
+        ratios matter: weights near 1e308 or subnormal ones are fine).
     pos_label : optional
         The positive label when labels are not {0, 1}, {-1, 1} or booleans.
 
@@ -180,6 +309,21 @@ def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: A
     -------
     float
         The AUC, or ``nan`` with one warning if a class is missing.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (strings as scores, mixed label types, a method that is not a string).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative, ``method`` is not one of the three, or ``method="pairs"`` meets more than
+        :data:`MAX_PAIRS` pairs.
+
+    See Also
+    --------
+    gini : 2·AUC − 1.
+    partial_auc : the area over a range of FPR or TPR.
+    roc_curve : the curve itself.
 
     Examples
     --------
@@ -191,19 +335,30 @@ def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: A
     >>> [ec.roc_auc(y, s, method=m) * 12 for m in ("rank", "trapezoid", "pairs")]
     [11.0, 11.0, 11.0]
     """
-    if method not in ("rank", "trapezoid", "pairs"):
+    method = _check_method(method)
+    return _roc_auc(y_true, y_score, method, sample_weight, pos_label)
+
+
+def _check_method(method: Any) -> str:
+    if not isinstance(method, str):            # None or a number: the wrong kind
+        check_one_of(method, METHODS, "method")
+    if method not in METHODS:
         raise ValueError(f"method must be 'rank', 'trapezoid' or 'pairs', got {method!r}")
-    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label)
+    return method
+
+
+def _roc_auc(y_true, y_score, method, sample_weight, pos_label, stacklevel=5) -> float:
+    label, score, weight = _validated(y_true, y_score, sample_weight, pos_label)
     if method == "pairs":
-        has_pos = (label == 1) if weight is None else (label == 1) & (weight > 0)
-        has_neg = (label == 0) if weight is None else (label == 0) & (weight > 0)
-        if not has_pos.any() or not has_neg.any():
-            return undefined("ROC AUC is undefined: y_true holds only one class "
-                             "(with nonzero weight)")
+        if weight is None:
+            total_pos, total_neg = label.sum(), label.size - label.sum()
+        else:
+            total_pos, total_neg = weight[label == 1].sum(), weight[label == 0].sum()
+        if not both_classes(total_pos, total_neg, "ROC AUC", stacklevel=stacklevel):
+            return float("nan")
         return _auc_pairs(label, score, weight)
     groups = tie_groups(label, score, weight)
-    if not _both_classes(groups, "ROC AUC"):
+    if not both_classes(*_group_totals(groups), "ROC AUC", stacklevel=stacklevel):
         return float("nan")
     return auc_from_groups(groups) if method == "rank" else _auc_trapezoid(groups)
 
@@ -211,18 +366,41 @@ def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: A
 def gini(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any = None) -> float:
     """The Gini coefficient G = 2·AUC − 1 (a chance-standardized AUC, not the Gini index).
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
+        Finite real scores; higher means more likely positive.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
+        ones give the same result as weights near 1).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    float
+        G in [−1, 1]; ``nan`` with one warning if a class is missing.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (strings as scores, mixed label types).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    roc_auc : the AUC.
+
+    Examples
+    --------
     >>> round(gini([0, 1, 0, 1, 1, 0, 0], [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]), 6)
     0.833333
     """
-    return 2 * roc_auc(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label) - 1
-
-
-def _check_fraction(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
-        raise TypeError(f"{name} must be a real number in [0, 1], got {value!r}")
-    if not 0 <= value <= 1:
-        raise ValueError(f"{name} must lie in [0, 1] (a rate), got {value!r}")
-    return float(value)
+    return 2 * _roc_auc(y_true, y_score, "rank", sample_weight, pos_label) - 1
 
 
 def _area_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> float:
@@ -298,6 +476,19 @@ def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
         The (raw or standardized) partial area; ``nan`` with one warning if a class is
         missing.
 
+    Raises
+    ------
+    TypeError
+        If no region is given, or an option is of the wrong kind (a range end that is not
+        a real number, ``standardized`` not a bool).
+    ValueError
+        If a range end lies outside its interval or is NaN, the range is empty, both an FPR
+        and a TPR range are given, or the data break their rules.
+
+    See Also
+    --------
+    roc_auc : the area over the full range.
+
     References
     ----------
     D. K. McClish (1989), "Analyzing a portion of the ROC curve", *Medical Decision Making*
@@ -333,8 +524,8 @@ def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
         raise ValueError("give an FPR range (min_fpr, max_fpr) or a TPR range (min_tpr, "
                          "max_tpr), not both")
     if tpr_range:
-        low = 0.0 if min_tpr is None else _check_fraction(min_tpr, "min_tpr")
-        high = 1.0 if max_tpr is None else _check_fraction(max_tpr, "max_tpr")
+        low = 0.0 if min_tpr is None else check_fraction(min_tpr, "min_tpr")
+        high = 1.0 if max_tpr is None else check_fraction(max_tpr, "max_tpr")
         if not low < high:
             raise ValueError(f"min_tpr must be below max_tpr, got min_tpr={low!r} and "
                              f"max_tpr={high!r}")
@@ -342,18 +533,14 @@ def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
         if max_fpr is None:
             raise TypeError("partial_auc needs a region: max_fpr (with min_fpr for an FPR "
                             "range not starting at 0) or min_tpr/max_tpr (a TPR range)")
-        if isinstance(max_fpr, bool) or not isinstance(max_fpr, (int, float, np.floating,
-                                                                 np.integer)):
-            raise TypeError(f"max_fpr must be a real number in (0, 1], got {max_fpr!r}")
-        if not 0 < max_fpr <= 1:
-            raise ValueError(f"max_fpr must lie in (0, 1] (the largest false positive rate of "
-                             f"the region), got {max_fpr!r}")
-        low, high = _check_fraction(min_fpr, "min_fpr"), float(max_fpr)
+        high = check_real(max_fpr, "max_fpr", low=0, high=1, low_open=True)
+        low = check_fraction(min_fpr, "min_fpr")
         if not low < high:
             raise ValueError(f"min_fpr must be below max_fpr, got min_fpr={low!r} and "
                              f"max_fpr={high!r}")
+    standardized = check_bool(standardized, "standardized")
     groups = _counts(y_true, y_score, sample_weight, pos_label)
-    if not _both_classes(groups, "the partial AUC"):
+    if not both_classes(*_group_totals(groups), "the partial AUC"):
         return float("nan")
     _, tps, fps = roc_points(groups)
     fpr, tpr = fps / fps[-1], tps / tps[-1]
@@ -377,6 +564,37 @@ def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     ``sklearn.metrics.average_precision_score``. It is *not* the trapezoid area under the PR
     points: for that, see :func:`pr_auc_trapezoid`.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
+        Finite real scores; higher means more likely positive.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
+        ones give the same result as weights near 1).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    float
+        AP in [0, 1]; ``nan`` with one warning if ``y_true`` holds no positives.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (strings as scores, mixed label types).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    pr_auc_trapezoid : the straight-line area.
+    evalcore.pr_auc_interpolated : the area under the achievable interpolation.
+    precision_recall_curve : the points.
+
     Examples
     --------
     >>> average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
@@ -384,8 +602,8 @@ def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     """
     groups = _counts(y_true, y_score, sample_weight, pos_label)
     _, tps, fps = cumulative_counts(groups)
-    if tps[-1] == 0:
-        return undefined("average precision is undefined: y_true holds no positive samples")
+    if not both_classes(tps[-1], 1, "average precision"):
+        return float("nan")
     precision = tps / (tps + fps)
     gained = np.diff(np.concatenate(([0], tps)))
     return float(np.dot(gained, precision) / tps[-1])
@@ -402,6 +620,36 @@ def pr_auc_trapezoid(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     recall), which is why scikit-learn reports :func:`average_precision` instead; the two
     numbers differ.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
+        Finite real scores; higher means more likely positive.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
+        ones give the same result as weights near 1).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    float
+        The area; ``nan`` with one warning if ``y_true`` holds no positives.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (strings as scores, mixed label types).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    average_precision : the step sum scikit-learn reports.
+    evalcore.pr_auc_interpolated : the area a classifier can reach.
+
     Examples
     --------
     The points (recall, precision) are (0.5, 1), (0.5, 0.5), (1, 2/3), (1, 0.5); only the
@@ -412,8 +660,8 @@ def pr_auc_trapezoid(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     """
     groups = _counts(y_true, y_score, sample_weight, pos_label)
     _, tps, fps = cumulative_counts(groups)
-    if tps[-1] == 0:
-        return undefined("the PR area is undefined: y_true holds no positive samples")
+    if not both_classes(tps[-1], 1, "the PR area"):
+        return float("nan")
     recall = tps / tps[-1]
     precision = tps / (tps + fps)
     return float(np.dot(np.diff(recall), (precision[1:] + precision[:-1]) / 2))
@@ -426,6 +674,38 @@ def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     Returns ``(eer, threshold)``: the error rate at the crossing and the largest threshold
     (rule ``>=``) at which the false positive rate has reached the false negative rate.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
+        Finite real scores; higher means more likely positive.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
+        ones give the same result as weights near 1).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
+    Returns
+    -------
+    EqualErrorRate
+        ``(eer, threshold)``; the threshold keeps the scores' precision (an
+        ``np.longdouble`` for integers beyond 2**53). Both ``nan`` with one warning if a
+        class is missing.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (strings as scores, mixed label types).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    roc_curve : the curve whose crossing this is.
+    evalcore.threshold_by_youden : the threshold maximizing TPR − FPR.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -433,7 +713,7 @@ def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     EqualErrorRate(eer=0.5, threshold=0.4)
     """
     groups = _counts(y_true, y_score, sample_weight, pos_label)
-    if not _both_classes(groups, "the equal error rate"):
+    if not both_classes(*_group_totals(groups), "the equal error rate"):
         return EqualErrorRate(float("nan"), float("nan"))
     thresholds, tps, fps = roc_points(groups)
     fpr, fnr = fps / fps[-1], 1 - tps / tps[-1]
@@ -444,4 +724,10 @@ def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     else:
         t = -gap[k - 1] / (gap[k] - gap[k - 1])
         eer = float(fpr[k - 1] + t * (fpr[k] - fpr[k - 1]))
-    return EqualErrorRate(eer, float(thresholds[k]))
+    return EqualErrorRate(eer, _threshold_scalar(thresholds[k]))
+
+
+def _threshold_scalar(threshold: np.generic) -> Any:
+    """A threshold as a Python float, or as an np.longdouble scalar when the scores are long
+    double (a float would round it to a value that no longer splits the data the same way)."""
+    return float(threshold) if threshold.dtype == np.float64 else threshold

@@ -10,6 +10,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._validation import check_int
+
 
 class ScoredExample(NamedTuple):
     """True labels and classifier scores of a worked example."""
@@ -23,23 +25,60 @@ def murphy_classifier(which: int) -> ScoredExample:
 
     Classifier 2 differs in examples 5 (score 0.2 instead of 0.5) and 6 (0.6 instead of 0.4).
 
+    Parameters
+    ----------
+    which : int
+        1 or 2: the table.
+
+    Returns
+    -------
+    ScoredExample
+        The labels and the scores, as new arrays.
+
+    Raises
+    ------
+    TypeError
+        If ``which`` is not an integer.
+    ValueError
+        If ``which`` is neither 1 nor 2.
+
+    See Also
+    --------
+    vojnovic_seven : the slides' seven examples.
+
+    Examples
+    --------
     >>> ex = murphy_classifier(2)
     >>> ex.y_true.tolist(), ex.y_score.tolist()
     ([1, 1, 1, 1, 1, 0, 0, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.2, 0.6, 0.3, 0.2, 0.1])
     """
+    try:
+        which = check_int(which, "which", low=1, high=2)
+    except ValueError:
+        raise ValueError(f"which must be 1 or 2 (Murphy's Table 1 or Table 2), "
+                         f"got {which!r}") from None
     y = np.array([1, 1, 1, 1, 1, 0, 0, 0, 0])
     if which == 1:
         s = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1])
-    elif which == 2:
-        s = np.array([0.9, 0.8, 0.7, 0.6, 0.2, 0.6, 0.3, 0.2, 0.1])
     else:
-        raise ValueError(f"which must be 1 or 2 (Murphy's Table 1 or Table 2), got {which!r}")
+        s = np.array([0.9, 0.8, 0.7, 0.6, 0.2, 0.6, 0.3, 0.2, 0.1])
     return ScoredExample(y, s)
 
 
 def vojnovic_seven() -> ScoredExample:
     """The seven examples of the ST445 slides (AUC = 11/12).
 
+    Returns
+    -------
+    ScoredExample
+        The labels and the scores, as new arrays.
+
+    See Also
+    --------
+    murphy_classifier : Murphy's nine examples.
+
+    Examples
+    --------
     >>> vojnovic_seven().y_true.tolist()
     [0, 1, 0, 1, 1, 0, 0]
     """

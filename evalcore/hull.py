@@ -21,12 +21,15 @@ unweighted data.
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._validation import check_labels, check_positive, check_scores, check_weights, undefined
-from .costs import OperatingPoint, _operating_points
+from ._ranking import operating_points
+from ._validation import (both_classes, check_binary_scores, check_positive, check_real,
+                          check_scores, positive_share, unit_scale)
+from .costs import OperatingPoint
 
 
 class RocHull(NamedTuple):
@@ -72,14 +75,42 @@ def _upper_hull(fps: np.ndarray, tps: np.ndarray) -> list[int]:
     return keep
 
 
-def _points_or_nan(y_true, y_score, sample_weight, pos_label, what):
-    thresholds, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
-    if tps[-1] == 0 or fps[-1] == 0:
-        missing = "positive" if tps[-1] == 0 else "negative"
-        undefined(f"{what} is undefined: y_true holds no {missing} samples (with nonzero "
-                  f"weight)", stacklevel=4)
+def _validated(y_true, y_score, sample_weight, pos_label):
+    """Labels, scores and weights; the weights rescaled exactly by a power of two, since
+    everything here depends on them only through rates and shares."""
+    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                               pos_label=pos_label)
+    return label, score, None if weight is None else unit_scale(weight)
+
+
+def _points_or_nan(label, score, weight, what, stacklevel=5):
+    """The operating points of validated data, or None after one warning if a class is
+    missing (``stacklevel`` 5 points it at the user's call of the public function that
+    calls this)."""
+    thresholds, tps, fps = operating_points(label, score, weight)
+    if not both_classes(tps[-1], fps[-1], what, stacklevel=stacklevel):
         return None
     return thresholds, tps, fps
+
+
+def _hull_or_none(label, score, weight) -> RocHull | None:
+    points = _points_or_nan(label, score, weight, "the ROC convex hull", stacklevel=6)
+    if points is None:
+        return None
+    thresholds, tps, fps = points
+    keep = np.array(_upper_hull(fps, tps))
+    return RocHull(fps[keep] / fps[-1], tps[keep] / tps[-1], thresholds[keep])
+
+
+def _nan_hull() -> RocHull:
+    nan = np.array([np.nan])
+    return RocHull(nan, nan.copy(), nan.copy())
+
+
+def _threshold_scalar(threshold: np.generic) -> Any:
+    """A threshold as a Python float, or as an np.longdouble scalar when the scores are long
+    double (a float would round it to a value that no longer splits the data the same way)."""
+    return float(threshold) if threshold.dtype == np.float64 else threshold
 
 
 def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
@@ -103,8 +134,23 @@ def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     Returns
     -------
     RocHull
-        ``(fpr, tpr, thresholds)`` of the hull's vertices in increasing FPR. If a class is
+        ``(fpr, tpr, thresholds)`` of the hull's vertices in increasing FPR; the thresholds
+        keep the scores' precision (long double for integers beyond 2**53). If a class is
         missing the hull is undefined: one-element ``nan`` arrays and one warning.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    optimal_operating_point : the cheapest hull vertex for given costs.
+    cost_curve : the hull's dual picture.
+    evalcore.roc_curve : every ROC point.
 
     Examples
     --------
@@ -118,13 +164,8 @@ def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> hull.thresholds.tolist()
     [inf, 0.8, 0.35, 0.1]
     """
-    points = _points_or_nan(y_true, y_score, sample_weight, pos_label, "the ROC convex hull")
-    if points is None:
-        nan = np.array([np.nan])
-        return RocHull(nan, nan.copy(), nan.copy())
-    thresholds, tps, fps = points
-    keep = np.array(_upper_hull(fps, tps))
-    return RocHull(fps[keep] / fps[-1], tps[keep] / tps[-1], thresholds[keep])
+    hull = _hull_or_none(*_validated(y_true, y_score, sample_weight, pos_label))
+    return _nan_hull() if hull is None else hull
 
 
 def iso_performance_slope(*, cost_fp: float, cost_fn: float, prior_pos: float) -> float:
@@ -144,6 +185,20 @@ def iso_performance_slope(*, cost_fp: float, cost_fn: float, prior_pos: float) -
     Returns
     -------
     float
+        The slope; exact to the last bit for costs and priors anywhere in float64's range
+        (``inf`` only when the true slope exceeds the largest float).
+
+    Raises
+    ------
+    TypeError
+        If an argument is not a real number.
+    ValueError
+        If a cost is not positive and finite, or ``prior_pos`` is not in (0, 1).
+
+    See Also
+    --------
+    probability_cost : the same facts as a number in [0, 1].
+    optimal_operating_point : the hull vertex this slope picks.
 
     Examples
     --------
@@ -155,24 +210,20 @@ def iso_performance_slope(*, cost_fp: float, cost_fn: float, prior_pos: float) -
     cost_fp = check_positive(cost_fp, "cost_fp")
     cost_fn = check_positive(cost_fn, "cost_fn")
     prior_pos = _check_prior(prior_pos)
-    return cost_fp * (1 - prior_pos) / (cost_fn * prior_pos)
-
-
-def _positive_share(y_true: Any, sample_weight: Any, pos_label: Any) -> float:
-    """The (weighted) share of positives in ``y_true``: the test set's prior, no sort needed."""
-    label = check_labels(y_true, pos_label=pos_label)
-    weight = check_weights(sample_weight, label.shape[0])
-    if weight is None:
-        return float(label.mean())
-    return float(weight[label == 1].sum() / weight.sum())
+    # cost_fp·(1 − p) / (cost_fn·p) on the significands, the powers of two added apart: the
+    # same roundings as the plain formula, without overflow or underflow in between
+    fp_mantissa, fp_exponent = math.frexp(cost_fp)
+    fn_mantissa, fn_exponent = math.frexp(cost_fn)
+    p_mantissa, p_exponent = math.frexp(prior_pos)
+    ratio = fp_mantissa * (1 - prior_pos) / (fn_mantissa * p_mantissa)
+    try:
+        return math.ldexp(ratio, fp_exponent - fn_exponent - p_exponent)
+    except OverflowError:        # beyond float64: the lines are vertical
+        return math.inf
 
 
 def _check_prior(prior_pos: Any) -> float:
-    prior_pos = check_positive(prior_pos, "prior_pos")
-    if not prior_pos < 1:
-        raise ValueError(f"prior_pos must lie strictly between 0 and 1 (the share of "
-                         f"positives where the classifier is used), got {prior_pos!r}")
-    return prior_pos
+    return check_real(prior_pos, "prior_pos", low=0, high=1, low_open=True, high_open=True)
 
 
 def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_fn: float,
@@ -205,7 +256,23 @@ def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_f
     -------
     OperatingPoint
         ``(threshold, fpr, tpr, value)`` with ``value`` the expected cost per case; all
-        ``nan`` with one warning if a class is missing.
+        ``nan`` with one warning if a class is missing. The threshold keeps the scores'
+        precision (an ``np.longdouble`` for integers beyond 2**53).
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative, a cost is not positive and finite, or ``prior_pos`` is not in
+        (0, 1).
+
+    See Also
+    --------
+    evalcore.threshold_by_cost : the cheapest threshold at the data's own prior.
+    iso_performance_slope : the slope of the line that touches the hull.
+    roc_convex_hull : the candidates.
 
     Examples
     --------
@@ -223,16 +290,23 @@ def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_f
     cost_fn = check_positive(cost_fn, "cost_fn")
     if prior_pos is not None:
         prior_pos = _check_prior(prior_pos)
-    hull = roc_convex_hull(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
-    if np.isnan(hull.fpr[0]):
-        nan = float("nan")
-        return OperatingPoint(nan, nan, nan, nan)
+    label, score, weight = _validated(y_true, y_score, sample_weight, pos_label)
+    hull = _hull_or_none(label, score, weight)
+    if hull is None:
+        return OperatingPoint(math.nan, math.nan, math.nan, math.nan)
     if prior_pos is None:
-        prior_pos = _positive_share(y_true, sample_weight, pos_label)
-    cost = cost_fn * prior_pos * (1 - hull.tpr) + cost_fp * (1 - prior_pos) * hull.fpr
+        prior_pos = positive_share(label, weight)
+    # both costs divided by one power of two (exact): no overflow for costs near 1e308
+    _, exponent = math.frexp(max(cost_fp, cost_fn))
+    scaled_fp, scaled_fn = math.ldexp(cost_fp, -exponent), math.ldexp(cost_fn, -exponent)
+    cost = scaled_fn * prior_pos * (1 - hull.tpr) + scaled_fp * (1 - prior_pos) * hull.fpr
     k = int(np.argmin(cost))        # first minimum: the lowest FPR among ties
-    return OperatingPoint(float(hull.thresholds[k]), float(hull.fpr[k]), float(hull.tpr[k]),
-                          float(cost[k]))
+    try:
+        value = math.ldexp(float(cost[k]), exponent)
+    except OverflowError:           # the cost itself is beyond float64
+        value = math.inf
+    return OperatingPoint(_threshold_scalar(hull.thresholds[k]), float(hull.fpr[k]),
+                          float(hull.tpr[k]), value)
 
 
 def probability_cost(*, cost_fp: float, cost_fn: float, prior_pos: float) -> float:
@@ -241,6 +315,30 @@ def probability_cost(*, cost_fp: float, cost_fn: float, prior_pos: float) -> flo
     ``PC(+) = p · cost_fn / (p · cost_fn + (1 − p) · cost_fp)`` with ``p = prior_pos``: costs
     and prior folded into one number in [0, 1]. It is ``1 / (1 + m)`` for the
     iso-performance slope ``m``.
+
+    Parameters
+    ----------
+    cost_fp, cost_fn : float
+        Cost of one false positive and of one false negative (positive, finite).
+    prior_pos : float
+        The share of positives where the classifier is deployed, in (0, 1).
+
+    Returns
+    -------
+    float
+        ``PC(+)`` in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If an argument is not a real number.
+    ValueError
+        If a cost is not positive and finite, or ``prior_pos`` is not in (0, 1).
+
+    See Also
+    --------
+    iso_performance_slope : the slope ``m``.
+    cost_curve : the curve drawn against ``PC(+)``.
 
     Examples
     --------
@@ -275,6 +373,18 @@ def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weigh
         Row ``i`` belongs to ROC point ``i`` of :func:`evalcore.roc_curve`; all ``nan`` with
         one warning if a class is missing.
 
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative, or ``probability_cost`` holds values outside [0, 1].
+
+    See Also
+    --------
+    cost_curve : their lower envelope.
+
     Examples
     --------
     >>> lines = cost_lines([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], probability_cost=[0, 0.5, 1])
@@ -282,7 +392,8 @@ def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weigh
     [[0.0, 0.5, 1.0], [0.0, 0.25, 0.5], [0.5, 0.5, 0.5], [0.5, 0.25, 0.0], [1.0, 0.5, 0.0]]
     """
     pc = _check_probability_cost(probability_cost)
-    points = _points_or_nan(y_true, y_score, sample_weight, pos_label, "the cost lines")
+    points = _points_or_nan(*_validated(y_true, y_score, sample_weight, pos_label),
+                            "the cost lines")
     if points is None:
         return np.full((1, pc.size), np.nan)
     _, tps, fps = points
@@ -291,7 +402,7 @@ def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weigh
 
 
 def _check_probability_cost(probability_cost: Any) -> np.ndarray:
-    pc = check_scores(probability_cost, "probability_cost")
+    pc = check_scores(probability_cost, "probability_cost").astype(np.float64)
     if np.any((pc < 0) | (pc > 1)):
         raise ValueError("probability_cost must lie in [0, 1] (it is PC(+), a probability)")
     return pc
@@ -322,6 +433,19 @@ def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
         ``(probability_cost, normalized_cost)``; the costs are ``nan`` with one warning if a
         class is missing.
 
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative, or ``probability_cost`` holds values outside [0, 1].
+
+    See Also
+    --------
+    cost_lines : the lines whose envelope this is.
+    roc_convex_hull : the dual picture.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -333,8 +457,8 @@ def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
     """
     if probability_cost is not None:
         pc = _check_probability_cost(probability_cost)
-    hull = roc_convex_hull(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
-    if np.isnan(hull.fpr[0]):
+    hull = _hull_or_none(*_validated(y_true, y_score, sample_weight, pos_label))
+    if hull is None:
         pc = np.array([0.0, 1.0]) if probability_cost is None else pc
         return CostCurve(pc, np.full(pc.shape, np.nan))
     if probability_cost is None:

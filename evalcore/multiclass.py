@@ -7,7 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import check_one_of, check_scores
+from ._validation import as_1d, check_kinds_match, check_one_of, check_scores
+from .curves import roc_auc
 
 #: The ways of turning c classes into two-class problems.
 MULTI_CLASS = ("ovo", "ovr")
@@ -15,20 +16,12 @@ MULTI_CLASS = ("ovo", "ovr")
 AVERAGES = {"ovo": ("macro", "weighted"), "ovr": ("macro", "weighted", "micro", None)}
 
 
-def _class_labels(y_true: Any) -> np.ndarray:
-    """``y_true`` as a non-empty 1-D array of class labels (any hashable values)."""
-    if y_true is None:
-        raise TypeError("y_true is required, got None")
-    if isinstance(y_true, (str, bytes)) or np.isscalar(y_true):
-        raise TypeError(f"y_true must be a 1-D array-like (list, numpy array or pandas Series), "
-                        f"got a scalar {y_true!r}")
-    array = np.asarray(y_true.to_numpy() if hasattr(y_true, "to_numpy") else y_true)
-    if array.ndim != 1:
-        raise ValueError(f"y_true must be 1-D, got shape {array.shape}")
-    if array.size == 0:
-        raise ValueError("y_true is empty: at least one sample is needed")
+def _class_labels(values: Any, name: str) -> np.ndarray:
+    """``values`` as a non-empty 1-D array of class labels of one kind, without missing
+    values (None, NaN, pandas.NA, NaT, masked entries)."""
+    array = as_1d(values, name)
     if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
-        raise ValueError("y_true must not hold NaN or infinite values")
+        raise ValueError(f"{name} must not hold NaN or infinite values")
     return array
 
 
@@ -71,6 +64,18 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None, multi_class
     float or numpy.ndarray
         The averaged AUC; with ``average=None`` one AUC per class, in column order.
 
+    Raises
+    ------
+    TypeError
+        If ``y_true`` or ``labels`` is missing, a scalar, or mixes strings and numbers (or
+        ``y_true`` and ``labels`` differ so), ``y_score`` holds something other than real
+        numbers, or an option is of the wrong kind.
+    ValueError
+        If ``y_true`` holds missing values (None, NaN, NA, NaT, masked entries), shapes
+        disagree, a class has no samples or no column, ``labels`` repeats a class, the
+        scores are not finite, or an option names no choice (or an average ``"ovo"``
+        cannot make).
+
     See Also
     --------
     roc_auc : the two-class AUC each of these averages.
@@ -91,8 +96,6 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None, multi_class
     >>> multiclass_auc(y, s, multi_class="ovr", average=None).round(4).tolist()
     [1.0, 0.8125, 0.875]
     """
-    from .curves import roc_auc
-
     multi_class = check_one_of(multi_class, MULTI_CLASS, "multi_class")
     if average is not None:
         check_one_of(average, ("macro", "weighted", "micro"), "average")
@@ -100,15 +103,23 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None, multi_class
         raise ValueError(f"average={average!r} needs multi_class='ovr': with "
                          f"multi_class={multi_class!r}, average must be one of "
                          f"{AVERAGES[multi_class]}")
-    truth = _class_labels(y_true)
-    scores = np.asarray(y_score.to_numpy() if hasattr(y_score, "to_numpy") else y_score)
+    truth = _class_labels(y_true, "y_true")
+    if np.ma.isMaskedArray(y_score) and np.ma.getmaskarray(y_score).any():
+        raise ValueError("y_score has masked entries: drop those samples or fill them before "
+                         "evaluating")
+    try:
+        scores = np.asarray(np.ma.getdata(y_score.to_numpy() if hasattr(y_score, "to_numpy")
+                                          else y_score))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"y_score must be a 2-D array of scores: {exc}") from None
     if scores.ndim != 2:
         raise ValueError(f"y_score must be 2-D (one column per class), got shape {scores.shape}")
     if scores.shape[0] != truth.shape[0]:
         raise ValueError(f"y_score has {scores.shape[0]} rows but y_true has {truth.shape[0]} "
                          f"samples: they must match")
     scores = check_scores(scores.ravel()).reshape(scores.shape)
-    classes = np.unique(truth) if labels is None else np.asarray(labels)
+    classes = np.unique(truth) if labels is None else _class_labels(labels, "labels")
+    check_kinds_match(truth, classes, ("y_true", "labels"))
     if np.unique(classes).shape[0] != classes.shape[0]:
         raise ValueError(f"labels must not repeat a class, got {classes.tolist()!r}")
     if classes.shape[0] != scores.shape[1]:

@@ -29,16 +29,18 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._ranking import roc_points, tie_groups
-from ._validation import check_binary_scores, undefined
+from ._ranking import operating_points
+from ._validation import (both_classes, check_binary_scores, check_bool, check_int,
+                          unit_scale)
 
 
-def _operating_points(y_true, y_score, sample_weight, pos_label):
-    """Thresholds, TP and FP of every operating point from "call nothing positive" on."""
+def _points(y_true, y_score, sample_weight, pos_label):
+    """Thresholds, TP and FP of every operating point from "call nothing positive" on; the
+    weights rescaled exactly by a power of two (every result here is a ratio of counts, and
+    sums of huge or subnormal weights then neither overflow nor vanish)."""
     label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
                                                pos_label=pos_label)
-    thresholds, tps, fps = roc_points(tie_groups(label, score, weight))
-    return thresholds, tps.astype(np.float64), fps.astype(np.float64)
+    return operating_points(label, score, None if weight is None else unit_scale(weight))
 
 
 class AchievablePrCurve(NamedTuple):
@@ -60,24 +62,19 @@ class PrgCurve(NamedTuple):
 
 
 def _check_num(num: Any) -> int:
-    if isinstance(num, bool) or not isinstance(num, (int, np.integer)) or num < 0:
-        raise ValueError(f"num must be a non-negative integer (points per segment), got {num!r}")
-    return int(num)
+    return check_int(num, "num", low=0)
 
 
 def _check_hull(hull: Any) -> bool | None:
-    if hull is None or isinstance(hull, (bool, np.bool_)):
-        return None if hull is None else bool(hull)
-    raise TypeError(f"hull must be None, True or False, got {hull!r}")
+    return None if hull is None else check_bool(hull, "hull")
 
 
 def _vertex_counts(y_true, y_score, sample_weight, pos_label, hull: bool):
     """TP and FP counts of the curve's vertices, from (0, 0): every operating point, or
     only the vertices of the ROC convex hull; None (after one warning) without positives."""
-    _, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
+    _, tps, fps = _points(y_true, y_score, sample_weight, pos_label)
     total_pos, total_neg = tps[-1], fps[-1]
-    if total_pos == 0:
-        undefined("the PR curve is undefined: y_true holds no positive samples", stacklevel=4)
+    if not both_classes(total_pos, 1, "the PR curve", stacklevel=5):
         return None
     if hull and total_neg > 0:
         keep = _upper_left_hull(fps, tps)
@@ -157,6 +154,20 @@ def interpolated_pr_curve(y_true: Any, y_score: Any, *, num: int = 20,
         ``(recall, precision)`` in increasing recall; ``nan`` arrays with one warning if
         ``y_true`` holds no positives.
 
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (``num`` not an integer).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative, or ``num`` is negative.
+
+    See Also
+    --------
+    achievable_pr_curve : the same through the ROC hull's vertices only.
+    pr_auc_interpolated : the exact area under this curve.
+    evalcore.precision_recall_curve : the operating points alone.
+
     References
     ----------
     J. Davis and M. Goadrich (2006), "The relationship between precision-recall and ROC
@@ -218,6 +229,14 @@ def achievable_pr_curve(y_true: Any, y_score: Any, *, num: int = 20, hull: bool 
         ``y_true`` holds no positives. Without negatives every point has precision 1 and
         the hull is the curve itself.
 
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (``num`` not an integer, ``hull`` not None or a bool).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative, or ``num`` is negative.
+
     See Also
     --------
     roc_convex_hull : the hull in ROC space.
@@ -269,10 +288,35 @@ def pr_auc_interpolated(y_true: Any, y_score: Any, *, hull: bool = False,
     smaller than the straight-line area on segments where precision falls (``b < 0``, the
     integrand is convex) and larger where precision rises (``b > 0``).
 
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and finite real scores.
+    hull : bool
+        Interpolate through the ROC convex hull's vertices only (``True``) or through every
+        operating point (``False``).
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
     Returns
     -------
     float
         The area in [0, 1]; ``nan`` with one warning if ``y_true`` holds no positives.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind (``hull`` not a bool).
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    interpolated_pr_curve, achievable_pr_curve : the curves.
+    evalcore.average_precision : the step sum.
 
     Examples
     --------
@@ -329,11 +373,32 @@ def prg_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     inserted, found by interpolating TP and FP linearly between the neighbouring operating
     points (as the authors' reference code does).
 
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and finite real scores.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
     Returns
     -------
     PrgCurve
         ``(recall_gain, precision_gain, thresholds)``; ``nan`` arrays with one warning if a
         class is missing.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    auprg : the area under this curve.
 
     Examples
     --------
@@ -346,12 +411,14 @@ def prg_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> [round(g, 4) for g in curve.precision_gain.tolist()]
     [1.0, 1.0, 0.5, 0.3333, 0.0]
     """
-    thresholds, tps, fps = _operating_points(y_true, y_score, sample_weight, pos_label)
+    return _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel=5)
+
+
+def _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel) -> PrgCurve:
+    thresholds, tps, fps = _points(y_true, y_score, sample_weight, pos_label)
     total_pos, total_neg = tps[-1], fps[-1]
-    if total_pos == 0 or total_neg == 0:
-        missing = "positive" if total_pos == 0 else "negative"
-        undefined(f"the precision-recall-gain curve is undefined: y_true holds no {missing} "
-                  f"samples (with nonzero weight)")
+    if not both_classes(total_pos, total_neg, "the precision-recall-gain curve",
+                        stacklevel=stacklevel):
         nan = np.array([np.nan])
         return PrgCurve(nan, nan.copy(), nan.copy())
     recall_gain, precision_gain = _gains(tps, fps, total_pos, total_neg)
@@ -381,10 +448,31 @@ def auprg(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     ``AUPRG/2 + 1/4`` (Flach & Kull 2015). The expected F1 itself is not a linear
     function of AUPRG.
 
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and finite real scores.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights (only their ratios matter).
+    pos_label : optional
+        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+
     Returns
     -------
     float
         AUPRG; ``nan`` with one warning if a class is missing.
+
+    Raises
+    ------
+    TypeError
+        If an argument is of the wrong kind.
+    ValueError
+        If labels are not binary, scores not finite, lengths differ or weights are
+        negative.
+
+    See Also
+    --------
+    prg_curve : the curve.
 
     Examples
     --------
@@ -394,7 +482,7 @@ def auprg(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> round(ec.auprg([1, 1, 0, 0, 1, 0], [0.8, 0.8, 0.6, 0.4, 0.4, 0.2]), 4)
     0.7083
     """
-    curve = prg_curve(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    curve = _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel=5)
     if np.isnan(curve.recall_gain[0]):
         return float("nan")
     rg, pg = curve.recall_gain, curve.precision_gain

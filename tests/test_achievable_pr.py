@@ -129,9 +129,9 @@ def test_no_negatives_and_no_positives():
 
 
 def test_bad_hull():
-    with pytest.raises(TypeError, match="hull must be None, True or False"):
+    with pytest.raises(TypeError, match="hull must be True or False"):
         ec.achievable_pr_curve(TOY_Y, TOY_S, hull="yes")
     with pytest.raises(TypeError, match="hull must be True or False"):
         ec.pr_auc_interpolated(TOY_Y, TOY_S, hull=None)
-    with pytest.raises(ValueError, match="num must be a non-negative integer"):
+    with pytest.raises(ValueError, match="num must be an integer of at least 0"):
         ec.interpolated_pr_curve(TOY_Y, TOY_S, num=-1)

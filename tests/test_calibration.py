@@ -135,11 +135,12 @@ def test_probabilities_outside_unit_interval(function):
 
 
 def test_other_errors():
-    with pytest.raises(ValueError, match="n_bins must be a positive integer"):
+    # the wrong kind of value is a TypeError, a value out of range a ValueError
+    with pytest.raises(ValueError, match="n_bins must be an integer between 1 and"):
         ec.reliability_curve(TOY_Y, TOY_P, n_bins=0)
-    with pytest.raises(ValueError, match="n_bins must be a positive integer"):
+    with pytest.raises(TypeError, match="n_bins must be an integer"):
         ec.reliability_curve(TOY_Y, TOY_P, n_bins=2.5)
-    with pytest.raises(ValueError, match=r"eps must be a number in \[0, 0.5\)"):
+    with pytest.raises(ValueError, match=r"eps must lie in \[0, 0.5\)"):
         ec.log_loss(TOY_Y, TOY_P, eps=0.7)
     with pytest.raises(ValueError, match="same length"):
         ec.brier_score([0, 1, 1], [0.1, 0.2])

@@ -154,7 +154,9 @@ def test_to_html_rejects_a_caption_that_is_not_text(caption):
         ec.ConfusionMatrix.from_counts(tp=1, fp=0, fn=0, tn=2).to_html(caption=caption)
 
 
-@pytest.mark.parametrize("digits", [-1, 2.5, True, "3"])
-def test_format_rejects_bad_digits(digits):
-    with pytest.raises(ValueError, match="digits must be an integer"):
+@pytest.mark.parametrize("digits, error", [(-1, ValueError), (2.5, TypeError),
+                                           (True, TypeError), ("3", TypeError)])
+def test_format_rejects_bad_digits(digits, error):
+    # the wrong kind of value is a TypeError, an integer out of range a ValueError
+    with pytest.raises(error, match="digits must be an integer"):
         ec.ConfusionMatrix.from_counts(tp=1, fp=0, fn=0, tn=2).format(digits=digits)

@@ -178,8 +178,8 @@ def test_single_class_is_undefined():
 @pytest.mark.parametrize("kwargs, error, match", [
     (dict(cost_fp=0, cost_fn=1, prior_pos=0.5), ValueError, "cost_fp must be positive"),
     (dict(cost_fp=1, cost_fn=-1, prior_pos=0.5), ValueError, "cost_fn must be positive"),
-    (dict(cost_fp=1, cost_fn=1, prior_pos=1.0), ValueError, "prior_pos must lie strictly"),
-    (dict(cost_fp=1, cost_fn=1, prior_pos=0), ValueError, "prior_pos must be positive"),
+    (dict(cost_fp=1, cost_fn=1, prior_pos=1.0), ValueError, r"prior_pos must lie in \(0, 1\)"),
+    (dict(cost_fp=1, cost_fn=1, prior_pos=0), ValueError, r"prior_pos must lie in \(0, 1\)"),
     (dict(cost_fp="1", cost_fn=1, prior_pos=0.5), TypeError, "cost_fp must be a positive real number"),
 ])
 def test_slope_errors(kwargs, error, match):
@@ -188,7 +188,7 @@ def test_slope_errors(kwargs, error, match):
 
 
 def test_other_errors():
-    with pytest.raises(ValueError, match="prior_pos must lie strictly"):
+    with pytest.raises(ValueError, match=r"prior_pos must lie in \(0, 1\)"):
         ec.optimal_operating_point(TOY_Y, TOY_S, cost_fp=1, cost_fn=1, prior_pos=1.5)
     with pytest.raises(ValueError, match=r"probability_cost must lie in \[0, 1\]"):
         ec.cost_curve(TOY_Y, TOY_S, probability_cost=[0.5, 1.2])

@@ -102,7 +102,7 @@ def test_single_class_is_undefined():
     (0, ValueError, r"max_fpr must lie in \(0, 1\]"),
     (1.5, ValueError, r"max_fpr must lie in \(0, 1\]"),
     (-0.1, ValueError, r"max_fpr must lie in \(0, 1\]"),
-    (float("nan"), ValueError, r"max_fpr must lie in \(0, 1\]"),
+    (float("nan"), ValueError, r"max_fpr must be a number in \(0, 1\]"),
     ("0.5", TypeError, "max_fpr must be a real number"),
     (True, TypeError, "max_fpr must be a real number"),
 ])
@@ -235,11 +235,11 @@ def test_chance_gives_one_half_and_a_perfect_ranking_one(band):
     (dict(), TypeError, "needs a region"),
     (dict(min_fpr=0.1), TypeError, "needs a region"),
     (dict(min_fpr=0.5, max_fpr=0.5), ValueError, "min_fpr must be below max_fpr"),
-    (dict(min_fpr=-0.1, max_fpr=0.5), ValueError, r"min_fpr must lie in \[0, 1\]"),
+    (dict(min_fpr=-0.1, max_fpr=0.5), ValueError, r"min_fpr must lie in \[0\.0, 1\.0\]"),
     (dict(min_fpr="0", max_fpr=0.5), TypeError, "min_fpr must be a real number"),
     (dict(max_fpr=0.5, min_tpr=0.5), ValueError, "not both"),
     (dict(min_tpr=0.8, max_tpr=0.2), ValueError, "min_tpr must be below max_tpr"),
-    (dict(max_tpr=1.5), ValueError, r"max_tpr must lie in \[0, 1\]"),
+    (dict(max_tpr=1.5), ValueError, r"max_tpr must lie in \[0\.0, 1\.0\]"),
     (dict(min_tpr=True), TypeError, "min_tpr must be a real number"),
 ])
 def test_bad_ranges(kwargs, error, match):

@@ -61,7 +61,7 @@ def test_rejects_mismatched_y_and_non_callable_and_bad_resolution():
         ec.plot_decision_scores(X, Y[:3], first_feature)
     with pytest.raises(TypeError, match="score_fn must be callable"):
         ec.plot_decision_scores(X, Y, 0.5)
-    with pytest.raises(ValueError, match="resolution must be an integer >= 2"):
+    with pytest.raises(ValueError, match="resolution must be an integer of at least 2"):
         ec.plot_decision_scores(X, Y, first_feature, resolution=1)
     with pytest.raises(ValueError, match="two classes"):
         ec.plot_decision_scores(X, [0, 1, 2, 1], first_feature)

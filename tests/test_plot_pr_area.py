@@ -61,5 +61,5 @@ def test_draws_on_the_given_axes_and_returns_it():
 
 
 def test_bad_method_is_refused():
-    with pytest.raises(ValueError, match="method must be 'step'"):
+    with pytest.raises(ValueError, match=r"method must be one of \('step', 'trapezoid'\)"):
         ec.plot_pr_area([0, 1], [0.2, 0.9], method="linear")

@@ -156,7 +156,7 @@ def test_undefined():
 
 
 def test_errors():
-    with pytest.raises(ValueError, match="num must be a non-negative integer"):
+    with pytest.raises(ValueError, match="num must be an integer of at least 0"):
         ec.interpolated_pr_curve(FK_Y, FK_S, num=-1)
     with pytest.raises(ValueError, match="same length"):
         ec.auprg([0, 1], [0.1, 0.2, 0.3])

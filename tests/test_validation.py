@@ -163,9 +163,15 @@ def test_threshold_must_be_a_real_number():
     assert ec.predict([0, 1, 2], np.int64(1)).tolist() == [0, 0, 1]
 
 
-@pytest.mark.parametrize("method", ["ranks", "auc", "", None, "Rank"])
+@pytest.mark.parametrize("method", ["ranks", "auc", "", "Rank"])
 def test_roc_auc_method(method):
     with pytest.raises(ValueError, match=r"method must be 'rank', 'trapezoid' or 'pairs'"):
+        ec.roc_auc(Y, S, method=method)
+
+
+@pytest.mark.parametrize("method", [None, 1, True])
+def test_roc_auc_method_of_the_wrong_kind(method):
+    with pytest.raises(TypeError, match=r"method must be one of \('rank', 'trapezoid', 'pairs'\)"):
         ec.roc_auc(Y, S, method=method)
 
 

@@ -1,0 +1,193 @@
+"""ROC figures: the curve, the empty ROC square, the equal error rate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._validation import check_bool
+from ..curves import equal_error_rate, roc_curve
+from .style import axes_or_new, mark_point, one_undefined_warning, square_unit
+
+
+def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
+             color: str | None = None, markers: bool = True, fill: bool = False,
+             chance: bool = True, sample_weight: Any = None, pos_label: Any = None,
+             **line_kw):
+    """Draw the ROC curve of ``y_score``: its points (:func:`evalcore.roc_curve`) joined by
+    straight lines.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and scores.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure's Axes by default.
+    label, color : str, optional
+        The curve's legend label and colour.
+    markers : bool, default True
+        Mark each operating point.
+    fill : bool, default False
+        Shade the area under the curve (the AUC).
+    chance : bool, default True
+        Draw the diagonal of a classifier that guesses.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights.
+    pos_label : optional
+        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
+        {-1, 1} or {False, True}.
+    **line_kw
+        Passed to ``Axes.plot``.
+
+    Returns
+    -------
+    matplotlib Axes
+        The Axes drawn on.
+
+    Raises
+    ------
+    TypeError
+        If ``markers``, ``fill`` or ``chance`` is not a bool.
+    ValueError
+        If the labels, scores or weights are invalid (see :func:`evalcore.roc_curve`), or
+        ``pos_label`` is not one of the labels.
+
+    See Also
+    --------
+    evalcore.roc_curve : the points drawn.
+    plot_roc_hull : the curve with its convex hull and an iso-cost line.
+    plot_equal_error_rate : the curve with the equal error rate marked.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> ax = plot_roc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], label="toy")
+    >>> ax.lines[0].get_xdata().tolist(), ax.lines[0].get_ydata().tolist()
+    ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
+    >>> plt.close(ax.figure)
+    """
+    markers = check_bool(markers, "markers")
+    fill = check_bool(fill, "fill")
+    chance = check_bool(chance, "chance")
+    roc = roc_curve(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    ax = axes_or_new(ax)
+    line, = ax.plot(roc.fpr, roc.tpr, marker="o" if markers else None, ms=4, label=label,
+                    color=color, **line_kw)
+    if fill:
+        ax.fill_between(roc.fpr, roc.tpr, alpha=0.15, color=line.get_color(), step=None)
+    if chance:
+        ax.plot([0, 1], [0, 1], ls=":", color="0.5", lw=1, label="chance" if label else None)
+    square_unit(ax, "false positive rate (FPR)", "true positive rate (TPR)")
+    if label:
+        ax.legend(loc="lower right")
+    return ax
+
+
+def plot_roc_space(*, ax=None, landmarks: bool = True):
+    """Draw an empty ROC square: the chance diagonal and, with ``landmarks``, its corners.
+
+    The corners marked are (0, 0), everything called negative; (1, 1), everything called
+    positive; and (0, 1), a perfect separation. Add operating points with :func:`mark_point`.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure's Axes by default.
+    landmarks : bool, default True
+        Mark and name the three corners.
+
+    Returns
+    -------
+    matplotlib Axes
+        The Axes drawn on.
+
+    Raises
+    ------
+    TypeError
+        If ``landmarks`` is not a bool.
+
+    See Also
+    --------
+    mark_point : add an operating point.
+    plot_roc : a classifier's ROC curve.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import evalcore as ec
+    >>> ax = ec.plot_roc_space()
+    >>> ax.get_xlabel(), len(ax.lines)
+    ('false positive rate (FPR)', 4)
+    >>> plt.close(ax.figure)
+    """
+    landmarks = check_bool(landmarks, "landmarks")
+    ax = axes_or_new(ax)
+    ax.plot([0, 1], [0, 1], ls=":", color="0.5", lw=1, label="chance (TPR = FPR)")
+    if landmarks:
+        corners = (((0, 0), "(0, 0): all called negative", (8, 4), "left"),
+                   ((1, 1), "(1, 1): all called positive", (0, 8), "right"),
+                   ((0, 1), "(0, 1): perfect", (0, 8), "left"))
+        for (x, y), text, offset, ha in corners:
+            ax.plot([x], [y], marker="s", ms=6, color="black", ls="none", clip_on=False)
+            ax.annotate(text, (x, y), xytext=offset, textcoords="offset points", fontsize=9,
+                        ha=ha)
+    square_unit(ax, "false positive rate (FPR)", "true positive rate (TPR)")
+    return ax
+
+
+def plot_equal_error_rate(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
+                          color: str | None = None, sample_weight: Any = None,
+                          pos_label: Any = None):
+    """Draw the ROC curve with the area under it shaded, the line FPR = 1 − TPR, and the
+    equal error rate where the two cross (see :func:`evalcore.equal_error_rate`).
+
+    The marked point is ``(eer, 1 - eer)``: there the false positive rate equals the false
+    negative rate.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n,)
+        Binary labels and scores.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure's Axes by default.
+    label, color : str, optional
+        The curve's legend label and colour.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights.
+    pos_label : optional
+        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
+        {-1, 1} or {False, True}.
+
+    Returns
+    -------
+    matplotlib Axes
+        The Axes drawn on.
+
+    Raises
+    ------
+    ValueError
+        If the labels, scores or weights are invalid (see :func:`evalcore.roc_curve`), or
+        ``pos_label`` is not one of the labels.
+
+    See Also
+    --------
+    evalcore.equal_error_rate : the rate marked.
+    plot_roc : the curve alone.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import evalcore as ec
+    >>> ax = ec.plot_equal_error_rate([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> ax.lines[-1].get_xydata().tolist()   # the marked point (EER, 1 - EER)
+    [[0.5, 0.5]]
+    >>> plt.close(ax.figure)
+    """
+    with one_undefined_warning():       # a class missing: one warning, not one per metric
+        eer = equal_error_rate(y_true, y_score, sample_weight=sample_weight,
+                               pos_label=pos_label).eer
+        ax = plot_roc(y_true, y_score, ax=ax, label=label, color=color, fill=True,
+                      sample_weight=sample_weight, pos_label=pos_label)
+    ax.plot([0, 1], [1, 0], ls="--", color="0.35", lw=1, label="FPR = 1 − TPR")
+    mark_point(ax, eer, 1 - eer, text=f"EER = {eer:.3g}")
+    ax.legend(loc="lower right")
+    return ax
