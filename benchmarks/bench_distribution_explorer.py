@@ -29,39 +29,14 @@ of a 16 ms frame (60 Hz). Speed is reported here, never asserted in a test.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import json
-import os
 import statistics
 import sys
-import tempfile
-import threading
-from pathlib import Path
 
 import numpy as np
 
+from widget_page import FRAME_MS, timed_presses, widget_tab
+
 import evalcore as ec
-
-ROOT = Path(__file__).resolve().parent.parent
-VENDOR = Path(os.environ.get("EVALCORE_VENDOR", ROOT / "_vendor"))   # the Makefile's vendor step
-CHROMIUM = os.environ.get("EVALCORE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-frame-rate-limit", "--disable-gpu-vsync"]
-FRAME_MS = 16.0
-
-PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>distribution explorer benchmark</title>
-<link rel="icon" href="data:,">
-<script src="require.js"></script>
-<script src="widgets-require-config.js"></script>
-<script src="html-manager/embed-amd.js"></script>
-<script type="application/vnd.jupyter.widget-state+json">{state}</script>
-</head><body style="max-width: 60rem; margin: 1rem auto">
-<script type="application/vnd.jupyter.widget-view+json">{view}</script>
-</body></html>
-"""
 
 # registered after the widget's own capture listener on the window: it runs right after it
 INSTALL_TIMER = """() => {
@@ -76,71 +51,21 @@ INSTALL_TIMER = """() => {
 }"""
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-def build_page(directory: Path, n: int) -> None:
-    from ipywidgets.embed import embed_data
-
-    explorer = ec.distribution_explorer(n=n, title=f"n = {n:,}")
-    data = embed_data(views=[explorer], drop_defaults=False)
-    (directory / "index.html").write_text(PAGE.format(
-        state=json.dumps(data["manager_state"]), view=json.dumps(data["view_specs"][0])),
-        encoding="utf-8")
-    for name in ("require.js", "html-manager", "anywidget"):
-        if not (VENDOR / name).exists():
-            sys.exit(f"{VENDOR / name} is missing: run `make book` (or the vendor step) first")
-        os.symlink(VENDOR / name, directory / name)
-    os.symlink(ROOT / "book_assets" / "widgets-require-config.js",
-               directory / "widgets-require-config.js")
-
-
-def timed_presses(tab, control, keys: list[str]) -> list[list[float]]:
-    tab.evaluate("() => { window.__bench = []; }")
-    for count, key in enumerate(keys, start=1):
-        control.press(key)
-        tab.wait_for_function("n => window.__bench.length >= n", arg=count, timeout=10_000)
-    return tab.evaluate("() => window.__bench")
-
-
 def measure(n: int, presses: int) -> dict[str, list[list[float]]]:
-    from playwright.sync_api import sync_playwright
-
     half = max(1, presses // 2)
     keys = {"threshold": ["ArrowRight"] * half + ["ArrowLeft"] * half,
             "separation": ["ArrowRight"] * min(half, 30) + ["ArrowLeft"] * min(half, 30),
             "prevalence": ["ArrowLeft"] * min(half, 9) + ["ArrowRight"] * min(half, 9)}
-    with tempfile.TemporaryDirectory() as tmp:
-        build_page(Path(tmp), n)
-        handler = functools.partial(_QuietHandler, directory=tmp)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-        blocked, errors, times = [], [], {}
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                 args=CHROMIUM_ARGS)
-            tab = browser.new_page(viewport={"width": 1200, "height": 900})
-            tab.route("**/*", lambda route: route.continue_()
-                      if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-                      else (blocked.append(route.request.url), route.abort()))
-            tab.on("console", lambda m: m.type == "error" and errors.append(m.text))
-            tab.on("pageerror", lambda e: errors.append(str(e)))
-            tab.goto(url)
-            tab.wait_for_selector(".evalcore-distribution-explorer[data-ready]", timeout=60_000)
-            tab.wait_for_timeout(500)
-            tab.evaluate(INSTALL_TIMER)
-            for name, sequence in keys.items():
-                control = tab.locator(".evalcore-distribution-explorer "
-                                      f'input[data-control="{name}"]')
-                control.focus()
-                times[name] = timed_presses(tab, control, sequence)
-            browser.close()
-        server.shutdown()
-    if blocked or errors:
-        sys.exit(f"the page was not clean: blocked {blocked}, errors {errors}")
+    explorer = ec.distribution_explorer(n=n, title=f"n = {n:,}")
+    times = {}
+    with widget_tab(explorer, "distribution explorer benchmark",
+                    ".evalcore-distribution-explorer[data-ready]") as tab:
+        tab.evaluate(INSTALL_TIMER)
+        for name, sequence in keys.items():
+            control = tab.locator(".evalcore-distribution-explorer "
+                                  f'input[data-control="{name}"]')
+            control.focus()
+            times[name] = timed_presses(tab, control, sequence)
     return times
 
 

@@ -21,41 +21,14 @@ ratio to a 16 ms frame (60 Hz). Speed is reported here, never asserted in a test
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import json
-import os
 import statistics
 import sys
-import tempfile
-import threading
-from pathlib import Path
 
 import numpy as np
 
+from widget_page import FRAME_MS, timed_presses, widget_tab
+
 import evalcore as ec
-
-ROOT = Path(__file__).resolve().parent.parent
-VENDOR = Path(os.environ.get("EVALCORE_VENDOR", ROOT / "_vendor"))   # the Makefile's vendor step
-CHROMIUM = os.environ.get("EVALCORE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 # frames as fast as they can be made, so the time measured is the work,
-                 # not the wait for the next 60 Hz tick
-                 "--disable-frame-rate-limit", "--disable-gpu-vsync"]
-FRAME_MS = 16.0
-
-PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>threshold explorer benchmark</title>
-<link rel="icon" href="data:,">
-<script src="require.js"></script>
-<script src="widgets-require-config.js"></script>
-<script src="html-manager/embed-amd.js"></script>
-<script type="application/vnd.jupyter.widget-state+json">{state}</script>
-</head><body style="max-width: 60rem; margin: 1rem auto">
-<script type="application/vnd.jupyter.widget-view+json">{view}</script>
-</body></html>
-"""
 
 # keydown (capture, before the range input sees it) -> two animation frames later
 INSTALL_TIMER = """() => {
@@ -69,76 +42,25 @@ INSTALL_TIMER = """() => {
 }"""
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-def build_page(directory: Path, n: int, seed: int) -> None:
-    from ipywidgets.embed import embed_data
-
+def measure(n: int, presses: int, seed: int) -> dict[str, list[float]]:
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, n)
     s = rng.normal(y, 1.0)
     explorer = ec.threshold_explorer(y, s, balance=True, title=f"{n:,} scores")
-    data = embed_data(views=[explorer], drop_defaults=False)
-    (directory / "index.html").write_text(PAGE.format(
-        state=json.dumps(data["manager_state"]), view=json.dumps(data["view_specs"][0])),
-        encoding="utf-8")
-    for name in ("require.js", "html-manager", "anywidget"):
-        if not (VENDOR / name).exists():
-            sys.exit(f"{VENDOR / name} is missing: run `make book` (or the vendor step) first")
-        os.symlink(VENDOR / name, directory / name)
-    os.symlink(ROOT / "book_assets" / "widgets-require-config.js",
-               directory / "widgets-require-config.js")
-
-
-def timed_presses(tab, control, keys: list[str]) -> list[float]:
-    tab.evaluate("() => { window.__bench = []; }")
-    for count, key in enumerate(keys, start=1):
-        control.press(key)
-        tab.wait_for_function("n => window.__bench.length >= n", arg=count, timeout=10_000)
-    return tab.evaluate("() => window.__bench")
-
-
-def measure(n: int, presses: int, seed: int) -> dict[str, list[float]]:
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as tmp:
-        build_page(Path(tmp), n, seed)
-        handler = functools.partial(_QuietHandler, directory=tmp)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-        blocked, errors = [], []
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                 args=CHROMIUM_ARGS)
-            tab = browser.new_page(viewport={"width": 1200, "height": 900})
-            tab.route("**/*", lambda route: route.continue_()
-                      if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-                      else (blocked.append(route.request.url), route.abort()))
-            tab.on("console", lambda m: m.type == "error" and errors.append(m.text))
-            tab.on("pageerror", lambda e: errors.append(str(e)))
-            tab.goto(url)
-            tab.wait_for_selector(".evalcore-explorer[data-ready]", timeout=60_000)
-            tab.wait_for_timeout(500)
-            tab.evaluate(INSTALL_TIMER)
-            ranges = tab.locator(".evalcore-explorer input[type=range]")
-            threshold, copies = ranges.nth(0), ranges.nth(1)
-            threshold.focus()
-            start = tab.evaluate("() => document.querySelector('.evalcore-explorer')"
-                                 ".dataset.position")
-            keys = (["ArrowRight"] * 25 + ["ArrowLeft"] * 25) * (presses // 50 + 1)
-            moves = timed_presses(tab, threshold, keys[:presses])
-            end = tab.evaluate("() => document.querySelector('.evalcore-explorer')"
-                               ".dataset.position")
-            copies.focus()
-            balance = timed_presses(tab, copies, (["ArrowRight"] * 9 + ["ArrowLeft"] * 9) * 2)
-            browser.close()
-        server.shutdown()
-    if blocked or errors:
-        sys.exit(f"the page was not clean: blocked {blocked}, errors {errors}")
+    with widget_tab(explorer, "threshold explorer benchmark",
+                    ".evalcore-explorer[data-ready]") as tab:
+        tab.evaluate(INSTALL_TIMER)
+        ranges = tab.locator(".evalcore-explorer input[type=range]")
+        threshold, copies = ranges.nth(0), ranges.nth(1)
+        threshold.focus()
+        start = tab.evaluate("() => document.querySelector('.evalcore-explorer')"
+                             ".dataset.position")
+        keys = (["ArrowRight"] * 25 + ["ArrowLeft"] * 25) * (presses // 50 + 1)
+        moves = timed_presses(tab, threshold, keys[:presses])
+        end = tab.evaluate("() => document.querySelector('.evalcore-explorer')"
+                           ".dataset.position")
+        copies.focus()
+        balance = timed_presses(tab, copies, (["ArrowRight"] * 9 + ["ArrowLeft"] * 9) * 2)
     if start is None or end is None:
         sys.exit("the explorer did not report its position")
     return {"threshold": moves, "balance": balance}
