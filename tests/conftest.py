@@ -6,6 +6,7 @@ The browser tests run against the real static book (``make test`` builds it firs
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -104,6 +105,64 @@ def offline_tab(browser, **context):
 def _is_local(url: str) -> bool:
     parsed = urlparse(url)
     return parsed.scheme in ("data", "blob") or parsed.hostname == "127.0.0.1"
+
+
+#: JupyterLab settings for the tests: every cell in the DOM (no windowing), no news prompt.
+JUPYTERLAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
+}
+
+
+@contextlib.contextmanager
+def jupyterlab_server(work: Path, root: Path, token: str):
+    """JupyterLab serving ``root`` on 127.0.0.1 with the test settings, its settings,
+    workspaces and runtime files under ``work``; yields its base URL once ``/api/status``
+    answers, and stops it afterwards."""
+    import json
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    settings = work / "settings"
+    for name, values in JUPYTERLAB_SETTINGS.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
+               JUPYTERLAB_WORKSPACES_DIR=str(work / "workspaces"),
+               JUPYTER_RUNTIME_DIR=str(work / "runtime"))
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = open(work / "lab.log", "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         f"--IdentityProvider.token={token}", "--allow-root", "--LabApp.news_url=",
+         "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}"],
+        stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"JupyterLab did not start: {(work / 'lab.log').read_text()}",
+                                pytrace=False)
+                time.sleep(0.3)
+        yield base
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
 
 
 def start_notebook_kernel(base: str, token: str, path: str) -> None:

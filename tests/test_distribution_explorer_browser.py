@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 import evalcore as ec
-from conftest import ROOT, OfflinePage, serve, start_notebook_kernel
+from conftest import ROOT, OfflinePage, jupyterlab_server, serve, start_notebook_kernel
 from test_distribution_explorer import PREVALENCES, SEPARATIONS, brute_counts, reference_sample
 
 EVALCORE = Path(ec.__file__).parent
@@ -494,11 +494,6 @@ LIVE_CELLS = [
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """JupyterLab on 127.0.0.1 on a notebook of LIVE_CELLS; yields (base URL, notebook)."""
-    import socket
-    import subprocess
-    import time
-    import urllib.request
-
     work = tmp_path_factory.mktemp("lab")
     notebooks = work / "notebooks"
     notebooks.mkdir()
@@ -507,44 +502,8 @@ def lab(tmp_path_factory):
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     nbformat.write(nb, notebooks / "live.ipynb")
-    # every cell in the DOM (no windowing), no news prompt over the page
-    for name, values in (("notebook-extension/tracker", {"windowingMode": "none"}),
-                         ("apputils-extension/notification", {"fetchNews": "false"})):
-        path = work / "settings" / "@jupyterlab" / f"{name}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(work / "settings"),
-               JUPYTERLAB_WORKSPACES_DIR=str(work / "workspaces"),
-               JUPYTER_RUNTIME_DIR=str(work / "runtime"))
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    log = open(work / "lab.log", "w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         f"--IdentityProvider.token={LAB_TOKEN}", "--allow-root", "--LabApp.news_url=",
-         "--ServerApp.port_retries=0", f"--ServerApp.root_dir={notebooks}"],
-        stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={LAB_TOKEN}", timeout=2)
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"JupyterLab did not start: {(work / 'lab.log').read_text()}",
-                                pytrace=False)
-                time.sleep(0.3)
+    with jupyterlab_server(work, notebooks, LAB_TOKEN) as base:
         yield base, notebooks / "live.ipynb"
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
 
 
 def cell_output(page, index: int) -> str:

@@ -11,21 +11,16 @@ Notebook 7 answers the arrow keys too. Every request the page makes must stay on
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from conftest import ROOT, offline_tab, start_notebook_kernel
+from conftest import ROOT, jupyterlab_server, offline_tab, start_notebook_kernel
 
 LECTURES = Path(os.environ.get("EVALCORE_LECTURES", ROOT / "_build" / "lectures"))
 #: Two chapters with a threshold explorer, run in full: the first (9 scores) and the
@@ -35,20 +30,9 @@ STACKED = "09_uncertainty.ipynb"
 TOKEN = "evalcore-test"
 #: MyST syntax that must never reach a reader: roles, directives, targets, glue.
 RAW_MARKUP = re.compile(r"\{[a-z][\w:-]*\}`|^:::|^```\{|^\([\w-]+\)=\s*$|\{glue", re.M)
-#: JupyterLab settings for the test: every cell in the DOM (no windowing), no news prompt.
-SETTINGS = {
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
-}
 EXPLORER = ".evalcore-explorer"
 COUNTS = """root => ['tp', 'fp', 'fn', 'tn'].map(
     name => root.querySelector(`[data-cell="${name}"]`).textContent).join(' ')"""
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -63,41 +47,8 @@ def lab(tmp_path_factory):
     root.mkdir()
     for name in (*NOTEBOOKS, STACKED):
         shutil.copy(LECTURES / name, root / name)
-    settings = work / "settings"
-    for name, values in SETTINGS.items():
-        path = settings / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
-               JUPYTERLAB_WORKSPACES_DIR=str(work / "workspaces"),
-               JUPYTER_RUNTIME_DIR=str(work / "runtime"))
-    port = _free_port()
-    log = open(work / "lab.log", "w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         f"--IdentityProvider.token={TOKEN}", "--allow-root", "--LabApp.news_url=",
-         "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}"],
-        stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2)
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"JupyterLab did not start: {(work / 'lab.log').read_text()}",
-                                pytrace=False)
-                time.sleep(0.3)
+    with jupyterlab_server(work, root, TOKEN) as base:
         yield base, root
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
 
 
 @pytest.fixture
