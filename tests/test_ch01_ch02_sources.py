@@ -4,7 +4,6 @@ self-checks, solutions that show the code the chapter runs)."""
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 from sklearn import metrics
 
 import evalcore as ec
+from notebook_cells import ASSERTION, FENCE, cells, source, tags
 
 CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
 CH1, CH2 = CHAPTERS / "01_confusion_matrix.ipynb", CHAPTERS / "02_rates.ipynb"
@@ -139,20 +139,6 @@ def test_swapping_the_classes_keeps_mcc_and_changes_f1():
 
 
 # --- the chapters' form -------------------------------------------------------------------------
-def cells(path):
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
-
-
-def source(cell):
-    return "".join(cell["source"])
-
-
-def tags(cell):
-    return set(cell.get("metadata", {}).get("tags", []))
-
-
-FENCE = re.compile(r"^```python\n(.*?)^```$", re.S | re.M)
-ASSERTION = re.compile(r"^\s*(assert\b|np\.testing\.assert)")
 
 
 @pytest.mark.parametrize("path", [CH1, CH2], ids=lambda p: p.stem)

@@ -10,7 +10,6 @@ flow only asserts, and each chapter has its self-checks.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import warnings
@@ -24,6 +23,7 @@ from scipy.stats import mannwhitneyu, norm, rankdata
 from sklearn.metrics import brier_score_loss, det_curve, roc_auc_score
 
 import evalcore as ec
+from notebook_cells import ASSERTION, FENCE, cells, source, tags
 
 ROOT = Path(__file__).resolve().parent.parent
 CH3 = ROOT / "chapters" / "03_roc_curves.ipynb"
@@ -288,19 +288,6 @@ def test_two_crossing_binormal_curves_with_the_same_auc():
 
 
 # --- the chapters' form -------------------------------------------------------------------------
-def cells(path):
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
-
-
-def source(cell):
-    return "".join(cell["source"])
-
-
-def tags(cell):
-    return set(cell.get("metadata", {}).get("tags", []))
-
-
-FENCE = re.compile(r"^```python\n(.*?)^```$", re.S | re.M)
 
 
 @pytest.mark.parametrize("path", [CH3, CH4], ids=lambda p: p.stem)
@@ -315,7 +302,6 @@ def test_every_code_a_dropdown_shows_is_the_code_the_chapter_runs(path):
         assert code in run, f"the dropdown shows code no cell runs:\n{code}"
 
 
-ASSERTION = re.compile(r"^\s*(assert\b|np\.testing\.assert)")
 
 
 @pytest.mark.parametrize("path", [CH3, CH4], ids=lambda p: p.stem)

@@ -9,7 +9,6 @@ asserts, each chapter has its self-checks, and the statements issue 11 corrected
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import warnings
@@ -20,6 +19,7 @@ import pytest
 from sklearn.metrics import average_precision_score, matthews_corrcoef
 
 import evalcore as ec
+from notebook_cells import ASSERTION, FENCE, cells, prose, source, tags
 
 ROOT = Path(__file__).resolve().parent.parent
 CH5 = ROOT / "chapters" / "05_precision_recall.ipynb"
@@ -326,23 +326,6 @@ def test_screening_precision_is_bayes_rule():
 
 
 # --- the chapters' form -------------------------------------------------------------------------
-def cells(path):
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
-
-
-def source(cell):
-    return "".join(cell["source"])
-
-
-def tags(cell):
-    return set(cell.get("metadata", {}).get("tags", []))
-
-
-def prose(path):
-    return " ".join(" ".join(source(c) for c in cells(path) if c["cell_type"] == "markdown").split())
-
-
-FENCE = re.compile(r"^```python\n(.*?)^```$", re.S | re.M)
 GLUE_LINE = re.compile(r"^glue\(.*\)$")
 
 
@@ -365,7 +348,6 @@ def test_every_code_a_dropdown_shows_is_the_code_the_cell_before_it_runs(path):
     assert shown >= 4
 
 
-ASSERTION = re.compile(r"^\s*(assert\b|np\.testing\.assert)")
 
 
 @pytest.mark.parametrize("path", [CH5, CH6], ids=lambda p: p.stem)

@@ -6,7 +6,6 @@ shown code is the code that ran)."""
 from __future__ import annotations
 
 import ast
-import json
 import re
 from fractions import Fraction
 from itertools import combinations, permutations
@@ -23,15 +22,12 @@ from sklearn.model_selection import (StratifiedKFold, TunedThresholdClassifierCV
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 from sklearn.utils import compute_class_weight
+from notebook_cells import cells
 
 CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
 CH07 = CHAPTERS / "07_end_to_end.ipynb"
 CH08 = CHAPTERS / "08_multiclass.ipynb"
 TUTORIAL_PRINTED = [[435, 65], [64, 436]]      # the tutorial's printed confusion matrix
-
-
-def cells(path):
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
 
 def glued_values(path) -> dict:

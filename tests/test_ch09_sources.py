@@ -27,6 +27,7 @@ from scipy.stats import norm, rankdata
 from sklearn.metrics import roc_auc_score
 
 import evalcore as ec
+from notebook_cells import cells, prose, source, tags
 
 ROOT = Path(__file__).resolve().parent.parent
 CH09 = ROOT / "chapters" / "09_uncertainty.ipynb"
@@ -34,23 +35,11 @@ COVERAGE = ROOT / "benchmarks" / "results" / "coverage.json"
 
 
 # --- reading the notebook -----------------------------------------------------------------------
-def cells():
-    return json.loads(CH09.read_text(encoding="utf-8"))["cells"]
-
-
-def source(cell):
-    return "".join(cell["source"])
-
-
-def tags(cell):
-    return set(cell.get("metadata", {}).get("tags", []))
-
-
 @pytest.fixture(scope="module")
 def glued() -> dict:
     """Every value the chapter glued as text, by key (figures are left out)."""
     values = {}
-    for cell in cells():
+    for cell in cells(CH09):
         for out in cell.get("outputs", []) if cell["cell_type"] == "code" else []:
             data = out.get("data", {})
             key = out.get("metadata", {}).get("scrapbook", {}).get("name")
@@ -62,11 +51,6 @@ def glued() -> dict:
             except (ValueError, SyntaxError):
                 values[key] = text
     return values
-
-
-def prose() -> str:
-    return " ".join("\n".join(source(c) for c in cells()
-                              if c["cell_type"] == "markdown").split())
 
 
 # --- brute-force references ---------------------------------------------------------------------
@@ -281,7 +265,7 @@ def only_glue(code: str) -> bool:
 
 
 def test_shown_solution_code_is_the_code_that_ran():
-    nb = cells()
+    nb = cells(CH09)
     checked = 0
     for k, cell in enumerate(nb):
         text = source(cell)
@@ -298,12 +282,12 @@ def test_shown_solution_code_is_the_code_that_ran():
 
 
 def test_lesson_form():
-    nb = cells()
+    nb = cells(CH09)
     code = [c for c in nb if c["cell_type"] == "code"]
     assert not [c["id"] for c in code if re.search(r"^\s*assert\b", source(c), re.M)]
     checks = [c for c in code if "ec.self_check(" in source(c)]
     assert len(checks) >= 2 and all("remove-input" in tags(c) for c in checks)
-    text = prose()
+    text = prose(CH09)
     assert "Predict before you compute" in text
     assert "hidden cell" not in text
     first_figure, first_formula = text.find("{glue:figure}"), text.find("$$")
@@ -311,7 +295,7 @@ def test_lesson_form():
 
 
 def test_issue_11_statements_are_gone_and_notation_is_the_books():
-    text = prose()
+    text = prose(CH09)
     assert "enough to say that this classifier beats chance" not in text
     assert "natural design" not in text and "usual design" not in text
     assert not re.search(r"\$m\$ positives|\$n\$ negatives|S_\{10\}/m|/m \+", text)

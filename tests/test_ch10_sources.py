@@ -13,7 +13,6 @@ only asserts, each chapter has self-checks and a "predict before you compute" ex
 from __future__ import annotations
 
 import ast
-import json
 import re
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
 import evalcore as ec
+from notebook_cells import cells, prose, source, tags
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = ROOT / "chapters"
@@ -40,18 +40,6 @@ ALL = [CH10, CH11, CH12, CH13, CH14]
 
 
 # --- reading the notebooks ---------------------------------------------------------------------
-def cells(path):
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
-
-
-def source(cell):
-    return "".join(cell["source"])
-
-
-def tags(cell):
-    return set(cell.get("metadata", {}).get("tags", []))
-
-
 def glued(path) -> dict:
     """Every value the notebook glued as text, by key (figures are left out)."""
     values = {}
@@ -69,11 +57,6 @@ def glued(path) -> dict:
             except (ValueError, SyntaxError):
                 values[key] = text
     return values
-
-
-def prose(path) -> str:
-    return " ".join("\n".join(source(c) for c in cells(path)
-                              if c["cell_type"] == "markdown").split())
 
 
 # --- brute-force references --------------------------------------------------------------------
