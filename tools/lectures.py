@@ -31,12 +31,12 @@ What changes, markdown cells only:
 * a first markdown cell is added: the chapter's title, then a one-line note.
 
 Code cells are copied unchanged, in order, with their stored outputs (so widgets render on
-open, and nbval can check that a fresh run reproduces them). The cells the book hides with
-tags stay (later cells need them) but are collapsed: ``remove-cell`` hides input and output,
-``hide-input``/``remove-input`` the input, ``remove-output`` the output (cell metadata
-``jupyter.source_hidden`` / ``jupyter.outputs_hidden``). Glue outputs carry only
-``application/papermill.record/...`` mime types, which JupyterLab renders as nothing (no
-"No renderer" message), so they are kept too. Cell execution timestamps are dropped, and the
+open, and tests/test_stored_outputs.py can check that a fresh run reproduces them). The cells
+the book hides with tags stay (later cells need them) but are collapsed: ``remove-cell`` hides
+input and output, ``hide-input``/``remove-input`` the input, ``remove-output`` the output (cell
+metadata ``jupyter.source_hidden`` / ``jupyter.outputs_hidden``). Glue outputs carry only
+``application/papermill.record/...`` mime types, which JupyterLab renders as nothing (no "No
+renderer" message), so they are kept too. Cell execution timestamps are dropped, and the
 kernelspec is the one Jupyter writes itself, so a lecture notebook is not marked modified on
 open. Signing the notebooks as trusted is left to ``jupyter trust`` (``make lab``).
 
