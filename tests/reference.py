@@ -12,7 +12,11 @@ Contents
 * ``tutorial_auc``: the tutorial's pairwise ``auc()`` (tile / repeat, ½ for ties).
 * ``auc_pairs``, ``auc_ranks``: the AUC by its definition (a double loop over
   positive/negative pairs) and by the slides' rank formula.
-* ``counts``, ``operating_points``: confusion counts at every threshold, by direct masks.
+* ``brute_counts``: the four confusion counts, one example at a time, from predictions or
+  from scores and a threshold (either rule), weighted or not.
+* ``operating_points``: confusion counts at every threshold, by direct masks.
+* ``psi_table``, ``placements``, ``brute_delong``: the pairwise ψ table (exact fractions),
+  DeLong's placement values, and DeLong's AUC and variance built from them.
 * ``best_threshold_by_cost``, ``best_threshold_by_youden``, ``eer_dense``: exhaustive searches.
 * ``mutual_information_eq16``: Murphy's eq. (16) as a double sum.
 * ``one_undefined_warning``: call a function, return its result, assert it emitted exactly
@@ -23,6 +27,8 @@ from __future__ import annotations
 
 import math
 import warnings
+from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
@@ -168,22 +174,83 @@ def auc_ranks(y, s) -> float:
 
 
 # --------------------------------------------------------------------------------------------
+# DeLong's placement values, from the pairwise table
+# --------------------------------------------------------------------------------------------
+def psi_table(y, s) -> list[list[Fraction]]:
+    """ψ(x, v) for every positive's score x (rows) and negative's score v (columns): 1 if
+    x > v, ½ if they tie, 0 otherwise, as exact fractions."""
+    y, s = np.asarray(y), np.asarray(s)
+    return [[Fraction(1) if x > v else Fraction(1, 2) if x == v else Fraction(0)
+             for v in s[y == 0]] for x in s[y == 1]]
+
+
+def placements(y, s) -> tuple[np.ndarray, np.ndarray]:
+    """DeLong's V10 (the mean of each positive's row of ψ) and V01 (of each negative's
+    column), as floats."""
+    table = np.array(psi_table(y, s), dtype=float)
+    return table.mean(axis=1), table.mean(axis=0)
+
+
+def brute_delong(y, s) -> tuple[float, float]:
+    """(AUC, DeLong's variance S10/m + S01/n): the AUC the mean of the ψ table (exact, then
+    rounded once), S10 and S01 the sample variances of the m placement values V10 and the n
+    values V01."""
+    table = psi_table(y, s)
+    auc = sum(map(sum, table)) / (len(table) * len(table[0]))      # exact
+    v10, v01 = placements(y, s)
+    return float(auc), float(v10.var(ddof=1) / v10.size + v01.var(ddof=1) / v01.size)
+
+
+# --------------------------------------------------------------------------------------------
 # confusion counts and exhaustive threshold searches
 # --------------------------------------------------------------------------------------------
-def counts(y, y_pred, w=None) -> tuple[float, float, float, float]:
-    """(tp, fp, fn, tn) by a loop over samples (weighted if ``w`` is given)."""
-    w = [1] * len(y) if w is None else list(w)
+class Counts(NamedTuple):
+    """The four cells of a confusion matrix."""
+    tp: float
+    fp: float
+    fn: float
+    tn: float
+
+
+def brute_counts(y, s, threshold=None, rule: str = ">=", weights=None) -> Counts:
+    """(tp, fp, fn, tn) counted one example at a time.
+
+    With ``threshold``, ``s`` holds scores and an example is called positive when
+    ``score >= threshold`` (``rule=">="``) or ``score > threshold`` (``rule=">"``); without
+    it, ``s`` holds 0/1 predictions (1: called positive). Each example adds its weight (1
+    unless ``weights`` is given; a weight of k on a negative counts it k times). The labels
+    must be 0/1 (or False/True). Nothing is converted: Python ints beyond 2**53, long doubles
+    and signed zeros are compared as given.
+    """
+    if rule not in (">=", ">"):
+        raise ValueError(f"rule must be '>=' or '>', got {rule!r}")
+    y, s = list(y), list(s)
+    weights = [1] * len(y) if weights is None else list(weights)
+    if not len(y) == len(s) == len(weights):
+        raise ValueError("y, s and weights must have the same length")
     tp = fp = fn = tn = 0
-    for yi, pi, wi in zip(y, y_pred, w):
-        if yi == 1 and pi == 1:
-            tp += wi
-        elif yi == 0 and pi == 1:
-            fp += wi
-        elif yi == 1 and pi == 0:
-            fn += wi
+    for label, value, weight in zip(y, s, weights):
+        if threshold is None:
+            if value not in (0, 1):
+                raise ValueError(f"predictions must be 0 or 1, got {value!r}")
+            positive_call = value == 1
+        elif rule == ">=":
+            positive_call = value >= threshold
         else:
-            tn += wi
-    return tp, fp, fn, tn
+            positive_call = value > threshold
+        if label == 1:
+            if positive_call:
+                tp += weight
+            else:
+                fn += weight
+        elif label == 0:
+            if positive_call:
+                fp += weight
+            else:
+                tn += weight
+        else:
+            raise ValueError(f"labels must be 0 or 1, got {label!r}")
+    return Counts(tp, fp, fn, tn)
 
 
 def operating_points(y, s, w=None):

@@ -3,15 +3,14 @@
 The chapters teach; the checks that used to interrupt them live here. Every expected value
 is a number the sources print (Murphy's Figure 1 points, the slides' 11/12 and rank sum, the
 tutorial's operating point), a brute-force recount written in this file, scipy or
-scikit-learn, or an identity. The last tests check the chapters' form: every solution or
-"Checking the source" box shows exactly the code that the chapter runs, no code cell in the
-flow only asserts, and each chapter has its self-checks.
+scikit-learn, or an identity. The chapters' form (every solution or "Checking the source"
+box shows exactly the code that the chapter runs, no code cell asserts, self-checks) is
+checked for every chapter in test_chapter_form.py.
 """
 
 from __future__ import annotations
 
 import math
-import re
 import warnings
 from fractions import Fraction
 from pathlib import Path
@@ -23,7 +22,8 @@ from scipy.stats import mannwhitneyu, norm, rankdata
 from sklearn.metrics import brier_score_loss, det_curve, roc_auc_score
 
 import evalcore as ec
-from notebook_cells import ASSERTION, FENCE, cells, source, tags
+from notebook_cells import cells, glued, source
+from stored_outputs import close
 
 ROOT = Path(__file__).resolve().parent.parent
 CH3 = ROOT / "chapters" / "03_roc_curves.ipynb"
@@ -287,38 +287,7 @@ def test_two_crossing_binormal_curves_with_the_same_auc():
         assert ec.partial_auc(y, s_b, max_fpr=0.1) > ec.partial_auc(y, s_a, max_fpr=0.1)
 
 
-# --- the chapters' form -------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("path", [CH3, CH4], ids=lambda p: p.stem)
-def test_every_code_a_dropdown_shows_is_the_code_the_chapter_runs(path):
-    shown = [m.group(1).strip("\n") for cell in cells(path) if cell["cell_type"] == "markdown"
-             for block in re.findall(r"^:::\{dropdown\}.*?^:::$", source(cell), re.S | re.M)
-             for m in FENCE.finditer(block)]
-    run = {source(c).strip("\n") for c in cells(path)
-           if c["cell_type"] == "code" and "remove-cell" in tags(c)}
-    assert len(shown) >= 4, "each solution shows its code"
-    for code in shown:
-        assert code in run, f"the dropdown shows code no cell runs:\n{code}"
-
-
-
-
-@pytest.mark.parametrize("path", [CH3, CH4], ids=lambda p: p.stem)
-def test_no_cell_in_the_flow_asserts(path):
-    for cell in cells(path):
-        if cell["cell_type"] == "code":
-            hits = [line for line in source(cell).splitlines() if ASSERTION.match(line)]
-            assert not hits, (cell["id"], hits)
-
-
-@pytest.mark.parametrize("path", [CH3, CH4], ids=lambda p: p.stem)
-def test_at_least_two_self_checks_each_showing_only_the_widget(path):
-    checks = [c for c in cells(path) if c["cell_type"] == "code" and "ec.self_check(" in source(c)]
-    assert len(checks) >= 2
-    assert all("remove-input" in tags(c) for c in checks)
-
-
+# --- the chapters' statements and pictures ------------------------------------------------------
 def test_chapter_4_states_the_strip_under_the_step_and_what_negating_does():
     text = "\n".join(source(c) for c in cells(CH4) if c["cell_type"] == "markdown")
     flat = " ".join(text.split())
@@ -329,15 +298,6 @@ def test_chapter_4_states_the_strip_under_the_step_and_what_negating_does():
     assert ec.roc_auc(y, -s) == pytest.approx(1 - 11 / 12, abs=1e-15)  # negating: 1 - AUC
 
 
-def glued(path, key):
-    """The text a chapter glued under ``key`` (its stored output, which the book shows)."""
-    for cell in cells(path):
-        for output in cell.get("outputs", []):
-            if output.get("metadata", {}).get("scrapbook", {}).get("name") == key:
-                return output["data"]["application/papermill.record/text/plain"]
-    raise KeyError(key)
-
-
 def test_the_chapters_picture_shows_the_explorers_cases():
     pytest.importorskip("anywidget")
     explorer = ec.distribution_explorer(separation=1.5, threshold=0.75)
@@ -346,6 +306,6 @@ def test_the_chapters_picture_shows_the_explorers_cases():
     np.testing.assert_array_equal(y, np.r_[np.ones(200, int), np.zeros(200, int)])
     np.testing.assert_array_equal(s, np.r_[noise[:200], noise[400:600]] + 1.5 * y)
     cm = explorer.confusion_matrix()
-    assert float(glued(CH3, "ch3_pic_tpr")) == pytest.approx(cm.tpr, abs=1e-12)
-    assert float(glued(CH3, "ch3_pic_fpr")) == pytest.approx(cm.fpr, abs=1e-12)
-    assert float(glued(CH4, "ch4_pic_auc")) == pytest.approx(roc_auc_score(y, s), abs=1e-12)
+    g3, g4 = glued(CH3), glued(CH4)
+    assert close(cm.tpr, g3["ch3_pic_tpr"]) and close(cm.fpr, g3["ch3_pic_fpr"])
+    assert close(roc_auc_score(y, s), g4["ch4_pic_auc"])

@@ -3,8 +3,10 @@
 The chapters teach; the checks that used to interrupt them live here. Expected values are the
 numbers the sources print (Murphy's eq. 14 and Tables 4 and 5, the R note's areas), a
 brute-force recount written in this file, scikit-learn, or an identity. The last tests check
-the chapters' form: every code a dropdown shows is the code the chapter runs, no code cell
-asserts, each chapter has its self-checks, and the statements issue 11 corrected stay corrected.
+that the statements issue 11 corrected stay corrected; the chapters' form (the code a dropdown
+shows is the code the chapter runs, no code cell asserts, self-checks, a predict-first
+exercise, every glued name the prose cites is glued) is checked for every chapter in
+test_chapter_form.py.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import pytest
 from sklearn.metrics import average_precision_score, matthews_corrcoef
 
 import evalcore as ec
-from notebook_cells import ASSERTION, FENCE, cells, prose, source, tags
+from notebook_cells import cells, prose, source
 
 ROOT = Path(__file__).resolve().parent.parent
 CH5 = ROOT / "chapters" / "05_precision_recall.ipynb"
@@ -325,60 +327,7 @@ def test_screening_precision_is_bayes_rule():
     assert screening.precision == pytest.approx(0.9 * 0.01 / (0.9 * 0.01 + 0.1 * 0.99))
 
 
-# --- the chapters' form -------------------------------------------------------------------------
-GLUE_LINE = re.compile(r"^glue\(.*\)$")
-
-
-@pytest.mark.parametrize("path", [CH5, CH6], ids=lambda p: p.stem)
-def test_every_code_a_dropdown_shows_is_the_code_the_cell_before_it_runs(path):
-    cs = cells(path)
-    shown = 0
-    for k, cell in enumerate(cs):
-        if cell["cell_type"] != "markdown":
-            continue
-        for block in re.findall(r"^:::\{dropdown\}.*?^:::$", source(cell), re.S | re.M):
-            for fenced in FENCE.findall(block):
-                shown += 1
-                ran = cs[k - 1]
-                assert ran["cell_type"] == "code" and "remove-cell" in tags(ran), k
-                text = source(ran)
-                assert text.startswith(fenced), f"cell {k} shows code cell {k - 1} did not run"
-                rest = [line for line in text[len(fenced):].splitlines() if line.strip()]
-                assert all(GLUE_LINE.match(line) for line in rest), (k, rest)
-    assert shown >= 4
-
-
-
-
-@pytest.mark.parametrize("path", [CH5, CH6], ids=lambda p: p.stem)
-def test_no_code_cell_asserts(path):
-    for cell in cells(path):
-        if cell["cell_type"] == "code":
-            hits = [line for line in source(cell).splitlines() if ASSERTION.match(line)]
-            assert not hits, (cell["id"], hits)
-
-
-@pytest.mark.parametrize("path", [CH5, CH6], ids=lambda p: p.stem)
-def test_self_checks_and_a_predict_first_exercise(path):
-    checks = [c for c in cells(path) if c["cell_type"] == "code" and "ec.self_check(" in source(c)]
-    assert len(checks) >= 2
-    assert all("remove-input" in tags(c) for c in checks)
-    assert "Predict before you compute" in prose(path)
-    assert "a hidden cell" not in prose(path).lower()
-
-
-@pytest.mark.parametrize("path", [CH5, CH6], ids=lambda p: p.stem)
-def test_every_glued_name_the_prose_cites_is_glued(path):
-    glued = set()
-    for cell in cells(path):
-        glued |= set(re.findall(r'glue\("([^"]+)"', source(cell)))
-    cited = set()
-    for cell in cells(path):
-        if cell["cell_type"] == "markdown":
-            cited |= set(re.findall(r"\{glue:(?:text|figure)\}`?\s*([\w-]+)", source(cell)))
-    assert cited <= glued, cited - glued
-
-
+# --- the chapters' statements ------------------------------------------------------------------
 def test_chapter_5_statements_issue_11_corrected():
     text = prose(CH5)
     assert "which the classifier cannot change, which the classifier cannot change" not in text

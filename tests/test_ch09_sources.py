@@ -1,19 +1,19 @@
-"""Chapter 9 (how sure are we?): its numbers recomputed independently, and its form.
+"""Chapter 9 (how sure are we?): its numbers recomputed independently, and its notation.
 
-Every expected value comes from a brute-force computation written in this file (the pairwise
-ψ table and DeLong's placement values, every placement of the labels, every swap of two
+Every expected value comes from a brute-force computation (the pairwise ψ table and DeLong's
+placement values, from reference.py; every placement of the labels, every swap of two
 classifiers' scores, Hanley and McNeil's variance formula searched one count at a time), from
 a number a source prints (Hanley and McNeil's AUC 0.893 and SE 0.032; pROC's DeLong variance
 for the aSAH WFNS grades), from scikit-learn, or from the coverage study's stored JSON (the
 chapter shows that file's table). Glued values are read from the stored notebook, which nbval
-proves a fresh run reproduces. The last tests check the chapter's form: the code a solution
-shows is the code that ran, no code cell only asserts, self-checks and a "predict before you
-compute" exercise are there, one notation.
+proves a fresh run reproduces; a stored float is compared with a fresh computation to the
+tolerance of stored_outputs.py. The last test checks the chapter's notation; its form (the
+code a solution shows is the code that ran, no asserts, self-checks, a "predict before you
+compute" exercise) is checked for every chapter in test_chapter_form.py.
 """
 
 from __future__ import annotations
 
-import ast
 import json
 import math
 import re
@@ -27,7 +27,10 @@ from scipy.stats import norm, rankdata
 from sklearn.metrics import roc_auc_score
 
 import evalcore as ec
-from notebook_cells import cells, prose, source, tags
+import notebook_cells
+from notebook_cells import prose
+from reference import brute_delong, placements, psi_table
+from stored_outputs import close
 
 ROOT = Path(__file__).resolve().parent.parent
 CH09 = ROOT / "chapters" / "09_uncertainty.ipynb"
@@ -38,43 +41,13 @@ COVERAGE = ROOT / "benchmarks" / "results" / "coverage.json"
 @pytest.fixture(scope="module")
 def glued() -> dict:
     """Every value the chapter glued as text, by key (figures are left out)."""
-    values = {}
-    for cell in cells(CH09):
-        for out in cell.get("outputs", []) if cell["cell_type"] == "code" else []:
-            data = out.get("data", {})
-            key = out.get("metadata", {}).get("scrapbook", {}).get("name")
-            text = data.get("application/papermill.record/text/plain")
-            if key is None or text is None or "application/papermill.record/image/png" in data:
-                continue
-            try:
-                values[key] = ast.literal_eval(text)
-            except (ValueError, SyntaxError):
-                values[key] = text
-    return values
+    return notebook_cells.glued(CH09)
 
 
-# --- brute-force references ---------------------------------------------------------------------
-def psi_table(y, s):
-    """ψ(x, y) for every positive (rows) and negative (columns), as exact fractions."""
-    y, s = np.asarray(y), np.asarray(s)
-    return [[Fraction(1) if x > v else Fraction(1, 2) if x == v else Fraction(0)
-             for v in s[y == 0]] for x in s[y == 1]]
-
-
+# --- brute-force references (the ψ table and DeLong's placements are in reference.py) ---------
 def pair_auc(y, s):
     table = psi_table(y, s)
     return sum(map(sum, table)) / (len(table) * len(table[0]))
-
-
-def placements(y, s):
-    """DeLong's V10 (one per positive) and V01 (one per negative), as floats."""
-    table = np.array(psi_table(y, s), dtype=float)
-    return table.mean(axis=1), table.mean(axis=0)
-
-
-def delong_var(y, s):
-    v10, v01 = placements(y, s)
-    return v10.var(ddof=1) / v10.size + v01.var(ddof=1) / v01.size
 
 
 def every_placement_auc(y, s):
@@ -115,10 +88,10 @@ def test_seven_cases_variance_is_one_seventy_second(glued):
         return sum((x - mean) ** 2 for x in v) / (len(v) - 1)
     exact = var(v10) / len(v10) + var(v01) / len(v01)
     assert exact == Fraction(1, 72)
-    assert glued["seven_var"] == pytest.approx(1 / 72, rel=1e-12)
-    assert glued["seven_inv_var"] == pytest.approx(72)
+    assert close(1 / 72, glued["seven_var"])
+    assert close(72, glued["seven_inv_var"])
     z = norm.ppf(0.975)
-    assert glued["seven_low"] == pytest.approx(11 / 12 - z / math.sqrt(72), rel=1e-12)
+    assert close(11 / 12 - z / math.sqrt(72), glued["seven_low"])
     assert glued["seven_high"] == 1.0                           # 11/12 + 1.96 SE passes 1
 
 
@@ -129,19 +102,19 @@ def test_delong_variance_is_pROCs_on_the_wfns_grades():
     s = np.r_[np.repeat(np.arange(1, 6), good), np.repeat(np.arange(1, 6), poor)]
     y = np.r_[np.zeros(72, int), np.ones(41, int)]
     assert ec.delong_variance(y, s) == pytest.approx(0.00146991470882363, rel=1e-9)
-    assert delong_var(y, s) == pytest.approx(0.00146991470882363, rel=1e-9)
+    assert brute_delong(y, s)[1] == pytest.approx(0.00146991470882363, rel=1e-9)
 
 
 def test_hanley_mcneil_ct_example_is_the_printed_one(glued):
     normal, abnormal = [33, 6, 6, 11, 2], [3, 2, 2, 11, 33]
     s = np.r_[np.repeat(np.arange(1, 6), normal), np.repeat(np.arange(1, 6), abnormal)]
     y = np.r_[np.zeros(58, int), np.ones(51, int)]
-    assert float(pair_auc(y, s)) == pytest.approx(glued["ct_auc"], rel=1e-12)
+    assert close(float(pair_auc(y, s)), glued["ct_auc"])
     assert round(glued["ct_auc"], 3) == 0.893                     # printed by Hanley & McNeil
     se = math.sqrt(hanley_mcneil_var(glued["ct_auc"], 51, 58))
-    assert glued["ct_hm_se"] == pytest.approx(se, rel=1e-9)
+    assert close(se, glued["ct_hm_se"])
     assert round(glued["ct_hm_se"], 3) == 0.032                   # printed by Hanley & McNeil
-    assert glued["ct_se"] == pytest.approx(math.sqrt(delong_var(y, s)), rel=1e-9)
+    assert close(math.sqrt(brute_delong(y, s)[1]), glued["ct_se"])
 
 
 # --- issue 11: nine cases establish nothing --------------------------------------------------------
@@ -150,7 +123,7 @@ def test_murphy_2_beats_chance_only_by_the_delong_interval(glued):
     far, total = exact_two_sided(y, s2)
     assert total == math.comb(9, 5) == 126
     assert (far, total) == (glued["m2_extreme"], glued["m2_placements"])
-    assert glued["m2_exact_p"] == pytest.approx(far / total, rel=1e-12)
+    assert close(far / total, glued["m2_exact_p"])
     assert 0.09 < glued["m2_exact_p"] < 0.11                      # issue 11: "about 0.10"
     # the self-check's explanation counts the two tails separately: with ties they differ
     aucs = every_placement_auc(y, s2)
@@ -160,8 +133,8 @@ def test_murphy_2_beats_chance_only_by_the_delong_interval(glued):
     # the chapter's point: DeLong's interval excludes 0.5, the exact test does not reject,
     # and the logit interval includes 0.5
     auc = float(pair_auc(y, s2))
-    low = auc - norm.ppf(0.975) * math.sqrt(delong_var(y, s2))
-    assert glued["m2_low"] == pytest.approx(low, rel=1e-9) and low > 0.5
+    low = auc - norm.ppf(0.975) * math.sqrt(brute_delong(y, s2)[1])
+    assert close(low, glued["m2_low"]) and low > 0.5
     assert glued["m2_exact_p"] > 0.05
     assert glued["m2_logit_low"] < 0.5 < glued["m2_logit_high"]
 
@@ -176,12 +149,12 @@ def test_murphy_1_vs_2_exact_paired_test_over_512_swaps(glued):
         a, b = np.where(swap, s2, s1), np.where(swap, s1, s2)
         far += abs(pair_auc(y, a) - pair_auc(y, b)) >= abs(observed)
     assert glued["murphy_swaps"] == 2 ** 9 == 512
-    assert glued["murphy_exact_p"] == pytest.approx(far / 512, rel=1e-12) == 0.5
+    assert far == 256 and close(far / 512, glued["murphy_exact_p"])
     # DeLong's paired test, from the placements of the differences written out here
     (a10, a01), (b10, b01) = placements(y, s1), placements(y, s2)
     var = np.var(a10 - b10, ddof=1) / a10.size + np.var(a01 - b01, ddof=1) / a01.size
     p = 2 * norm.sf(abs(float(observed)) / math.sqrt(var))
-    assert glued["murphy_p"] == pytest.approx(p, rel=1e-9)
+    assert close(p, glued["murphy_p"])
     assert 0.27 < glued["murphy_p"] < 0.28                        # issue 11: DeLong's 0.27
 
 
@@ -189,8 +162,8 @@ def test_exercise_1_seven_cases_do_not_beat_chance(glued):
     y, s = ec.vojnovic_seven()
     far, total = exact_two_sided(y, s)
     assert (far, total) == (glued["ex1_far"], glued["ex1_count"]) == (4, 35)
-    assert glued["ex1_p"] == pytest.approx(4 / 35, rel=1e-12)
-    assert glued["ex1_perfect"] == pytest.approx(2 / 35, rel=1e-12) and 2 / 35 > 0.05
+    assert close(far / total, glued["ex1_p"])
+    assert close(2 / 35, glued["ex1_perfect"]) and 2 / 35 > 0.05
 
 
 # --- coverage, the bootstrap's design, sample size --------------------------------------------------
@@ -253,47 +226,7 @@ def test_ranks_leave_each_auc_unchanged():
                                                                         abs=1e-15)
 
 
-# --- the chapter's form ---------------------------------------------------------------------------
-FENCED = re.compile(r"```python\n(.*?)\n```", re.S)
-
-
-def only_glue(code: str) -> bool:
-    def is_glue(stmt):
-        return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
-                and getattr(stmt.value.func, "id", None) == "glue")
-    return all(is_glue(s) for s in ast.parse(code).body)
-
-
-def test_shown_solution_code_is_the_code_that_ran():
-    nb = cells(CH09)
-    checked = 0
-    for k, cell in enumerate(nb):
-        text = source(cell)
-        if cell["cell_type"] != "markdown" or ":::{dropdown} Solution" not in text:
-            continue
-        fenced = FENCED.findall(text)
-        assert fenced, f"cell {k}: a solution shows its code"
-        ran = source(nb[k - 1])
-        assert nb[k - 1]["cell_type"] == "code" and "remove-cell" in tags(nb[k - 1])
-        assert ran.startswith(fenced[0] + "\n"), f"cell {k} shows code cell {k - 1} did not run"
-        assert only_glue(ran[len(fenced[0]):]), f"cell {k - 1} does more than the code shown"
-        checked += 1
-    assert checked == 3
-
-
-def test_lesson_form():
-    nb = cells(CH09)
-    code = [c for c in nb if c["cell_type"] == "code"]
-    assert not [c["id"] for c in code if re.search(r"^\s*assert\b", source(c), re.M)]
-    checks = [c for c in code if "ec.self_check(" in source(c)]
-    assert len(checks) >= 2 and all("remove-input" in tags(c) for c in checks)
-    text = prose(CH09)
-    assert "Predict before you compute" in text
-    assert "hidden cell" not in text
-    first_figure, first_formula = text.find("{glue:figure}"), text.find("$$")
-    assert 0 <= first_figure < first_formula
-
-
+# --- the chapter's notation ---------------------------------------------------------------------
 def test_issue_11_statements_are_gone_and_notation_is_the_books():
     text = prose(CH09)
     assert "enough to say that this classifier beats chance" not in text

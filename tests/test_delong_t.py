@@ -2,7 +2,7 @@
 the logit and Hanley-McNeil intervals and auc_sample_size.
 
 References: scipy.stats.t and scipy.special.betainc over a grid, scipy.stats.norm, a
-brute-force DeLong variance from the pairwise ψ table (written here), Hanley and McNeil's
+brute-force DeLong variance from the pairwise ψ table (reference.py), Hanley and McNeil's
 (1982) printed SE for their CT ratings, and the Hanley-McNeil formula computed by hand here.
 pROC's printed p-values for the aSAH data (0.152825378808796 unpaired, wfns vs s100b) were
 reproduced when this was written, but the aSAH data are not shipped with the book.
@@ -22,18 +22,10 @@ from scipy.stats import t as student_t
 import evalcore as ec
 from evalcore._special import (regularized_incomplete_beta, student_t_cdf, student_t_quantile,
                                student_t_sf)
+from reference import brute_delong
 
 SEVEN_Y = [0, 1, 0, 1, 1, 0, 0]
 SEVEN_S = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
-
-
-def brute_delong(y, s):
-    y, s = np.asarray(y), np.asarray(s, dtype=float)
-    x, z = s[y == 1][:, None], s[y == 0][None, :]
-    psi = (x > z) + 0.5 * (x == z)
-    v10, v01 = psi.mean(axis=1), psi.mean(axis=0)
-    m, n = psi.shape
-    return psi.mean(), v10.var(ddof=1) / m + v01.var(ddof=1) / n
 
 
 def hanley_mcneil_se(a, n_abnormal, n_normal):

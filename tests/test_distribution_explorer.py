@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score, roc_auc_score
 
 import evalcore as ec
+from reference import brute_counts
 
 SEPARATIONS = [k / 10 for k in range(0, 41)]                 # the control's grid, 0 to 4
 PREVALENCES = [float(f"{0.05 * k:.2f}") for k in range(1, 20)]  # 0.05 to 0.95
@@ -37,14 +38,6 @@ def reference_sample(separation: float, prevalence: float, n: int = 400, seed: i
     scores += [noise[n + j] for j in range(n - positives)]
     labels = [1] * positives + [0] * (n - positives)
     return np.array(labels), np.array(scores)
-
-
-def brute_counts(y, s, threshold):
-    called = [score >= threshold for score in s]
-    return {"tp": sum(c and t == 1 for c, t in zip(called, y)),
-            "fp": sum(c and t == 0 for c, t in zip(called, y)),
-            "fn": sum(not c and t == 1 for c, t in zip(called, y)),
-            "tn": sum(not c and t == 0 for c, t in zip(called, y))}
 
 
 # --- the cases ------------------------------------------------------------------------------
@@ -118,7 +111,7 @@ def test_counts_equal_a_count_by_hand(separation, prevalence, step):
     w.threshold = min(float(f"{w.low + 0.05 * step:.2f}"), w.high)
     cm = w.confusion_matrix()
     y, s = reference_sample(separation, prevalence)
-    assert {"tp": cm.tp, "fp": cm.fp, "fn": cm.fn, "tn": cm.tn} == brute_counts(y, s, w.threshold)
+    assert (cm.tp, cm.fp, cm.fn, cm.tn) == brute_counts(y, s, w.threshold, rule=">=")
     assert cm == ec.confusion_matrix_at(y, s, w.threshold, rule=">=")
 
 

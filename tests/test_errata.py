@@ -2,12 +2,12 @@
 
 The appendix (chapters/a1_errata.ipynb) shows what does not hold in the five sources; here
 each computed claim is pinned by brute force, scipy or scikit-learn, never by evalcore's own
-output alone, and the glued values the appendix prints are read back from the stored notebook.
+output alone, and the glued values the appendix prints are read back from the stored notebook
+(a stored float is compared with a fresh computation to the tolerance of stored_outputs.py).
 """
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,20 +22,16 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils import compute_class_weight
 
 import evalcore as ec
+import notebook_cells
+from stored_outputs import close
 
 ERRATA = Path(__file__).resolve().parent.parent / "chapters" / "a1_errata.ipynb"
 
 
 @pytest.fixture(scope="module")
 def glued() -> dict:
-    """The values the appendix glues, by name (their plain-text form)."""
-    values = {}
-    for cell in json.loads(ERRATA.read_text(encoding="utf-8"))["cells"]:
-        for output in cell.get("outputs", []):
-            name = output.get("metadata", {}).get("scrapbook", {}).get("name")
-            if name:
-                values[name] = output["data"]["application/papermill.record/text/plain"]
-    return values
+    """The values the appendix glues, by name (figures are left out)."""
+    return notebook_cells.glued(ERRATA)
 
 
 def brute_auc(y, s) -> Fraction:
@@ -51,8 +47,8 @@ def test_murphy_classifier_2_has_two_tied_pairs(glued):
     y, s = ec.murphy_classifier(2)
     pairs = [(float(p), float(q)) for p in s[y == 1] for q in s[y == 0] if p == q]
     assert len(pairs) == 2 and sorted(p for p, _ in pairs) == [0.2, 0.6]
-    assert glued["err_slides_tied_pairs"] == "2"
-    assert glued["err_slides_tied_scores"] == "'0.2 and 0.6'"
+    assert glued["err_slides_tied_pairs"] == 2
+    assert glued["err_slides_tied_scores"] == "0.2 and 0.6"
 
 
 def test_precision_rises_once_on_the_seven_examples(glued):
@@ -62,21 +58,21 @@ def test_precision_rises_once_on_the_seven_examples(glued):
         called = s >= threshold
         precisions.append(np.sum(called & (y == 1)) / np.sum(called))
     rises = sum(b > a for a, b in zip(precisions, precisions[1:]))
-    assert rises == 1 and glued["err_slides_pr_rises"] == "'once'"
+    assert rises == 1 and glued["err_slides_pr_rises"] == "once"
 
 
 def test_theta_zero_with_a_zero_score_misses_the_corner(glued):
     y, s = np.array([1, 1, 0, 0]), np.array([0.9, 0.4, 0.3, 0.0])
     called = s > 0.0
     fpr = np.sum(called & (y == 0)) / np.sum(y == 0)
-    assert fpr == 0.5 < 1 and float(glued["err_murphy_theta0_fpr"]) == fpr
+    assert fpr == 0.5 < 1 and close(fpr, glued["err_murphy_theta0_fpr"])
 
 
 def test_figure_1_point_needs_ge(glued):
     y, s = ec.murphy_classifier(1)
     tpr = {rule: np.sum((s > 0.5 if rule == ">" else s >= 0.5) & (y == 1)) / 5 for rule in (">", ">=")}
     assert tpr == {">": 0.8, ">=": 1.0}
-    assert float(glued["err_murphy_fig1_tpr_gt"]) == 0.8
+    assert glued["err_murphy_fig1_tpr_gt"] == 0.8
 
 
 def test_a_monotone_transform_keeps_the_auc():
@@ -91,8 +87,8 @@ def test_precision_at_k_is_not_precision_at_a_recall(glued):
     p_at = {k: Fraction(int(ranked[:k].sum()), k) for k in (2, 3)}
     recall_at = {k: Fraction(int(ranked[:k].sum()), int(y.sum())) for k in (2, 3)}
     assert recall_at[2] == recall_at[3] == Fraction(2, 3) and p_at[2] != p_at[3]
-    assert float(glued["err_murphy_p_at_3"]) == pytest.approx(float(p_at[3]), abs=1e-15)
-    assert glued["err_murphy_recall_2_3"] == "'2/3'"
+    assert close(float(p_at[3]), glued["err_murphy_p_at_3"])
+    assert glued["err_murphy_recall_2_3"] == "2/3"
 
 
 def test_the_auc_is_the_rank_sum_statistic_and_the_signed_rank_test_needs_pairs():
@@ -113,7 +109,7 @@ def test_murphy_classifier_2_has_two_diagonal_roc_segments(glued):
               for t in sorted(set(s.tolist()), reverse=True)]
     points = [(0, 0)] + points
     diagonal = sum(b[0] > a[0] and b[1] > a[1] for a, b in zip(points, points[1:]))
-    assert diagonal == 2 and glued["err_slides_diagonals"] == "2"
+    assert diagonal == 2 and glued["err_slides_diagonals"] == 2
 
 
 def test_an_auc_of_one_half_with_a_perfect_two_sided_rule(glued):
@@ -121,7 +117,7 @@ def test_an_auc_of_one_half_with_a_perfect_two_sided_rule(glued):
     y = np.array([1, 1, 0, 0, 0, 0, 1, 1])
     assert brute_auc(y, s) == Fraction(1, 2) and roc_auc_score(y, s) == 0.5
     assert np.array_equal(((s <= 2) | (s >= 7)).astype(int), y)
-    assert float(glued["err_slides_u_auc"]) == 0.5
+    assert glued["err_slides_u_auc"] == 0.5
 
 
 def test_the_proof_sketch_loses_a_negative_scored_zero(glued):
@@ -133,8 +129,8 @@ def test_the_proof_sketch_loses_a_negative_scored_zero(glued):
     tpr = [sum(1 for v, t in zip(s, y) if t == 1 and v > p) / n_pos for p in points]
     sketch = sum((fpr[i + 1] - fpr[i]) * tpr[i] for i in range(len(points) - 1))
     assert sketch == 0.25 and brute_auc(y, s) == Fraction(3, 4)
-    assert float(glued["err_slides_sketch"]) == sketch
-    assert float(glued["err_slides_sketch_auc"]) == 0.75
+    assert close(sketch, glued["err_slides_sketch"])
+    assert glued["err_slides_sketch_auc"] == 0.75
 
 
 def davis_goadrich_segment(tp_a, fp_a, tp_b, fp_b, positives):
@@ -156,16 +152,16 @@ def test_straight_lines_overstate_murphy_classifier_2(glued):
                    for i in range(len(tp) - 1))
     exact = sum(davis_goadrich_segment(tp[i], fp[i], tp[i + 1], fp[i + 1], 5) for i in range(len(tp) - 1))
     assert straight > exact
-    assert float(glued["err_rnote_straight"]) == pytest.approx(straight, abs=1e-12)
-    assert float(glued["err_rnote_reachable"]) == pytest.approx(exact, abs=1e-6)
+    assert close(straight, glued["err_rnote_straight"])
+    assert glued["err_rnote_reachable"] == pytest.approx(exact, abs=1e-6)
 
 
 def test_larger_is_not_the_area_with_ties(glued):
     y, s = ec.murphy_classifier(2)
     larger = np.mean(s[y == 1][:, None] > s[y == 0][None, :])
     assert larger == 0.8 and roc_auc_score(y, s) == 0.85
-    assert float(glued["err_rnote_larger"]) == larger
-    assert float(glued["err_rnote_area"]) == pytest.approx(0.85, abs=1e-15)
+    assert close(larger, glued["err_rnote_larger"])
+    assert glued["err_rnote_area"] == pytest.approx(0.85, abs=1e-15)
 
 
 def test_the_two_moons_numbers_are_training_numbers(glued):
@@ -179,8 +175,8 @@ def test_the_two_moons_numbers_are_training_numbers(glued):
             [int(np.sum(~predicted & (Y == 1))), int(np.sum(predicted & (Y == 1)))]] == [[435, 65], [64, 436]]
     X_new, Y_new = make_moons(n_samples=1000, noise=0.2, random_state=0)
     new = np.mean((model.predict_proba(scaler.transform(X_new))[:, 1] > 0.5) == Y_new)
-    assert float(glued["err_tut_acc_train"]) == np.mean(predicted == Y)
-    assert float(glued["err_tut_acc_new"]) == new
+    assert close(np.mean(predicted == Y), glued["err_tut_acc_train"])
+    assert close(new, glued["err_tut_acc_new"])
 
 
 def test_the_import_line_does_not_compile():
@@ -200,7 +196,7 @@ def test_integer_scores_truncate_the_half():
 def test_the_logistic_function_reaches_one(glued):
     first = next(z for z in range(1, 100) if 1 / (1 + np.exp(-float(z))) == 1.0)
     assert expit(first) == 1.0 and expit(first - 1) < 1.0
-    assert glued["err_tut_expit_one"] == str(first)
+    assert glued["err_tut_expit_one"] == first
 
 
 @pytest.mark.filterwarnings("ignore:The `probability` parameter was deprecated:FutureWarning")

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import evalcore as ec
 from evalcore import costs, curves, hull, precision_recall
 from evalcore.curves import confusion_matrix_at_thresholds
+from reference import brute_counts
 from strategies import labelled_scores
 
 MODULES = (curves, costs, hull, precision_recall)
@@ -30,14 +31,6 @@ BIG = 2 ** 53
 
 
 # ----------------------------------------------------------------------------- brute force
-
-def brute_counts(y, s, threshold, w=None):
-    """(tp, fp) of the rule score >= threshold, summed sample by sample (exact for ints)."""
-    w = [1] * len(y) if w is None else w
-    tp = sum(wi for yi, si, wi in zip(y, s, w) if yi == 1 and si >= threshold)
-    fp = sum(wi for yi, si, wi in zip(y, s, w) if yi == 0 and si >= threshold)
-    return tp, fp
-
 
 def brute_auc(y, s) -> Fraction:
     """The definition: the share of positive/negative pairs ordered right, ties ½."""
@@ -127,7 +120,7 @@ def test_confusion_matrix_at_thresholds_beyond_2_53():
     ours = confusion_matrix_at_thresholds(y, s)
     assert [int(t) for t in ours.thresholds] == [BIG + 3, BIG + 2, BIG + 1, BIG]
     for i, threshold in enumerate(ours.thresholds):
-        tp, fp = brute_counts(y, [int(v) for v in s], int(threshold))
+        tp, fp, _, _ = brute_counts(y, [int(v) for v in s], int(threshold))
         assert (ours.tp[i], ours.fp[i], ours.fn[i], ours.tn[i]) == (tp, fp, 3 - tp, 2 - fp)
         cm = ec.confusion_matrix_at(y, s, threshold, rule=">=")
         assert (cm.tp, cm.fp) == (tp, fp)
@@ -284,10 +277,10 @@ def test_costs_near_the_largest_float():
     # the cheapest point by brute force, in exact fractions: cost = (c_fp·FP + c_fn·FN) / n
     c_fp, c_fn = 1e308, 1.7e308
     best = min((Fraction(c_fp) * fp + Fraction(c_fn) * (2 - tp)) / 4
-               for tp, fp in (brute_counts(y, s, t) for t in [math.inf, *s]))
+               for tp, fp, _, _ in (brute_counts(y, s, t) for t in [math.inf, *s]))
     choice = ec.threshold_by_cost(y, s, cost_fp=c_fp, cost_fn=c_fn)
     assert choice.value == float(best)
-    tp, fp = brute_counts(y, s, choice.threshold)
+    tp, fp, _, _ = brute_counts(y, s, choice.threshold)
     assert (Fraction(c_fp) * fp + Fraction(c_fn) * (2 - tp)) / 4 == best
     point = ec.optimal_operating_point(y, s, cost_fp=c_fp, cost_fn=c_fn)
     assert point.value == float(best) and point.threshold == choice.threshold
@@ -330,11 +323,11 @@ def test_extreme_floats_signed_zeros_and_adjacent_floats():
     roc = ec.roc_curve(y, s)
     assert len(roc.thresholds) == 1 + len(set(s))             # -0.0 and 0.0 tie
     for fpr, tpr, threshold in zip(roc.fpr, roc.tpr, roc.thresholds):
-        tp, fp = brute_counts(y, s, threshold)
+        tp, fp, _, _ = brute_counts(y, s, threshold)
         assert (fpr, tpr) == (fp / 3, tp / 3)
     best = ec.threshold_by_youden(y, s)
-    tp, fp = brute_counts(y, s, best.threshold)
-    assert best.value == max(brute_counts(y, s, t)[0] / 3 - brute_counts(y, s, t)[1] / 3
+    tp, fp, _, _ = brute_counts(y, s, best.threshold)
+    assert best.value == max(brute_counts(y, s, t).tp / 3 - brute_counts(y, s, t).fp / 3
                              for t in s) == tp / 3 - fp / 3
 
 
@@ -416,11 +409,11 @@ def test_thresholds_beyond_2_53_keep_their_exact_value():
     for fpr, tpr, threshold in zip(hull_.fpr[1:], hull_.tpr[1:], hull_.thresholds[1:]):
         check_threshold_reaches(y, s, threshold, tpr, fpr)
     eer = ec.equal_error_rate(y, s)
-    tp, fp = brute_counts(y, [int(v) for v in s], int(eer.threshold))
+    tp, fp, _, _ = brute_counts(y, [int(v) for v in s], int(eer.threshold))
     assert fp / 3 >= 1 - tp / 3                     # FPR has reached FNR there ...
     above = [int(v) for v in s if v > eer.threshold]
     if above:                                       # ... and not at the next higher score
-        tp, fp = brute_counts(y, [int(v) for v in s], min(above))
+        tp, fp, _, _ = brute_counts(y, [int(v) for v in s], min(above))
         assert fp / 3 < 1 - tp / 3
     prg = ec.prg_curve(y, s)
     assert all(int(t) in set(s.tolist()) for t in prg.thresholds if np.isfinite(t))

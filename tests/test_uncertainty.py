@@ -1,6 +1,6 @@
 """Tests for evalcore.uncertainty: DeLong's variance, AUC intervals, bootstrap, DeLong tests.
 
-References: a brute-force DeLong built from the pairwise ψ table (written here, O(m·n)),
+References: a brute-force DeLong built from the pairwise ψ table (reference.py, O(m·n)),
 scipy's normal distribution, scikit-learn's AUC, exact fractions worked by hand, Hanley and
 McNeil's (1982) printed AUC for their CT rating data, and simulation (bootstrap variance,
 empirical coverage).
@@ -22,6 +22,7 @@ from sklearn.metrics import roc_auc_score
 
 import evalcore as ec
 from evalcore._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
+from reference import brute_delong, placements
 
 SEVEN_Y = [0, 1, 0, 1, 1, 0, 0]
 SEVEN_S = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
@@ -29,32 +30,15 @@ SEVEN_S = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
 
 # ------------------------------------------------------------------ independent references
 
-def psi_table(y, s):
-    """ψ(X_i, Y_j) for every positive i and negative j: 1, ½ or 0."""
-    y, s = np.asarray(y), np.asarray(s, dtype=float)
-    x, z = s[y == 1][:, None], s[y == 0][None, :]
-    return (x > z) + 0.5 * (x == z)
-
-
-def brute_delong(y, s):
-    """(AUC, variance) from the placement values V10_i, V01_j of the ψ table."""
-    psi = psi_table(y, s)
-    v10, v01 = psi.mean(axis=1), psi.mean(axis=0)
-    m, n = psi.shape
-    s10 = ((v10 - psi.mean()) ** 2).sum() / (m - 1)
-    s01 = ((v01 - psi.mean()) ** 2).sum() / (n - 1)
-    return psi.mean(), s10 / m + s01 / n
-
-
 def brute_paired(y, a, b):
     """(difference, z) from the 2x2 covariance matrices S10 and S01 (DeLong 1988, eq. form)."""
-    pa, pb = psi_table(y, a), psi_table(y, b)
-    s10 = np.cov(np.vstack([pa.mean(axis=1), pb.mean(axis=1)]))
-    s01 = np.cov(np.vstack([pa.mean(axis=0), pb.mean(axis=0)]))
+    (a10, a01), (b10, b01) = placements(y, a), placements(y, b)
+    s10 = np.cov(np.vstack([a10, b10]))
+    s01 = np.cov(np.vstack([a01, b01]))
     contrast = np.array([1.0, -1.0])
-    m, n = pa.shape
+    m, n = a10.size, a01.size
     variance = contrast @ s10 @ contrast / m + contrast @ s01 @ contrast / n
-    difference = pa.mean() - pb.mean()
+    difference = brute_delong(y, a)[0] - brute_delong(y, b)[0]
     return difference, difference / math.sqrt(variance)
 
 

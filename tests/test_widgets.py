@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import evalcore as ec
 from evalcore._threshold_explorer import MAX_SCORES, end_thresholds
+from reference import brute_counts
 
 CASES = {
     "murphy1": ec.murphy_classifier(1),
@@ -27,18 +28,6 @@ CASES = {
     "ties": ec.ScoredExample(np.array([1, 0, 1, 0, 0, 1, 1, 0]),
                              np.array([0.5, 0.5, 0.2, 0.2, 0.9, 0.9, 0.9, -1.0])),
 }
-
-
-def brute_counts(y, s, threshold, rule, copies=1):
-    """Count the four outcomes one example at a time (independent of evalcore)."""
-    tp = fp = fn = tn = 0
-    for label, score in zip(np.asarray(y).tolist(), np.asarray(s).tolist()):
-        called = score > threshold if rule == ">" else score >= threshold
-        if label == 1:
-            tp, fn = tp + called, fn + (not called)
-        else:
-            fp, tn = fp + copies * called, tn + copies * (not called)
-    return {"tp": tp, "fp": fp, "fn": fn, "tn": tn}
 
 
 def counts(cm):
@@ -82,7 +71,7 @@ def test_thresholds_are_the_operating_points(name, rule):
         explorer.threshold = theta
         assert explorer.position == p and explorer.threshold == theta
         cm = explorer.confusion_matrix()
-        assert counts(cm) == brute_counts(y, s, theta, rule)
+        assert counts(cm) == brute_counts(y, s, theta, rule)._asdict()
         assert cm.tp + cm.fp == int(np.sum(s >= expected[p] if rule == ">=" and expected[p]
                                            is not None else s > theta))
         seen.append(counts(cm))
@@ -120,7 +109,8 @@ def test_any_threshold_and_balance(pairs, rule, threshold, copies):
     # replicating each negative, as an independent check of the weighted counts
     y_rep = np.concatenate([y[y == 1]] + [y[y == 0]] * copies)
     s_rep = np.concatenate([s[y == 1]] + [s[y == 0]] * copies)
-    assert counts(explorer.confusion_matrix()) == brute_counts(y_rep, s_rep, threshold, rule)
+    assert counts(explorer.confusion_matrix()) == brute_counts(y_rep, s_rep, threshold,
+                                                               rule)._asdict()
     assert explorer.position == len({v for v in s.tolist()
                                      if (v <= threshold if rule == ">" else v < threshold)})
 
@@ -177,7 +167,7 @@ def test_fifty_thousand_scores_stay_small():
     esm = explorer.get_state()["_esm"]                # the front end's code, sent with each
     assert "export function countsAt" in esm and len(esm) < 40_000
     explorer.threshold = 0.25
-    assert counts(explorer.confusion_matrix()) == brute_counts(y, s, 0.25, ">")
+    assert counts(explorer.confusion_matrix()) == brute_counts(y, s, 0.25, ">")._asdict()
 
 
 @settings(max_examples=200, deadline=None)
