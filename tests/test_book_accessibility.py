@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOOK_HTML, offline_tab
+from conftest import BOOK_HTML
 
 CHAPTER_PAGES = sorted(f"chapters/{p.name}" for p in (BOOK_HTML / "chapters").glob("*.html"))
 TOP_PAGES = sorted(p.name for p in BOOK_HTML.glob("*.html"))
@@ -57,45 +57,41 @@ FOCUSED = """() => {
 }"""
 
 
-def test_formulas_are_out_of_the_tab_order(book_html, book_url, chromium):
+def test_formulas_are_out_of_the_tab_order(book_html, book_url, offline_pages):
     chapter_html(book_html, "01_confusion_matrix.html")
-    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 1200, "height": 900})
-    try:
-        formulas = open_page(tab, book_url, "chapters/01_confusion_matrix.html")
-        assert formulas > 20, "chapter 1 should have its formulas typeset"
-        in_order = tab.evaluate("() => [...document.querySelectorAll('mjx-container')]"
-                                ".filter(m => m.tabIndex >= 0 || m.hasAttribute('tabindex')).length")
-        assert in_order == 0, f"{in_order} formulas are in the tab order"
-        # the first widget control, reached from the top of the page by Tab alone
-        tab.wait_for_selector(".evalcore-explorer input", timeout=30_000)
-        tab.evaluate("() => { window.scrollTo(0, 0); document.activeElement.blur(); }")
-        # everything focusable before the first widget control (links, buttons), counted here
-        before = tab.evaluate("""() => {
-          const all = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')]
-            .filter(e => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length);
-          return all.findIndex(e => e.closest('.evalcore-explorer'));
-        }""")
-        assert before >= 0
-        visited = []
-        for _ in range(before + 5):
-            tab.keyboard.press("Tab")
-            focused = tab.evaluate(FOCUSED)
-            visited.append(focused)
-            assert not focused["math"], "Tab stopped on a formula"
-            if focused["widget"]:
-                break
-        assert visited[-1]["widget"], f"Tab never reached the explorer: {visited[-5:]}"
-        # one press per link or button before it: the formulas above it add no stop
-        assert len(visited) <= before + 1, f"{len(visited)} Tab presses for {before} controls"
-        formulas_before = tab.evaluate("""() => {
-          const widget = document.querySelector('.evalcore-explorer');
-          return [...document.querySelectorAll('mjx-container')].filter(m =>
-            m.compareDocumentPosition(widget) & Node.DOCUMENT_POSITION_FOLLOWING).length;
-        }""")
-        assert formulas_before >= 10, "the test needs formulas above the explorer"
-        assert blocked == []
-    finally:
-        ctx.close()
+    tab = offline_pages(viewport={"width": 1200, "height": 900}).page
+    formulas = open_page(tab, book_url, "chapters/01_confusion_matrix.html")
+    assert formulas > 20, "chapter 1 should have its formulas typeset"
+    in_order = tab.evaluate("() => [...document.querySelectorAll('mjx-container')]"
+                            ".filter(m => m.tabIndex >= 0 || m.hasAttribute('tabindex')).length")
+    assert in_order == 0, f"{in_order} formulas are in the tab order"
+    # the first widget control, reached from the top of the page by Tab alone
+    tab.wait_for_selector(".evalcore-explorer input", timeout=30_000)
+    tab.evaluate("() => { window.scrollTo(0, 0); document.activeElement.blur(); }")
+    # everything focusable before the first widget control (links, buttons), counted here
+    before = tab.evaluate("""() => {
+      const all = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')]
+        .filter(e => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length);
+      return all.findIndex(e => e.closest('.evalcore-explorer'));
+    }""")
+    assert before >= 0
+    visited = []
+    for _ in range(before + 5):
+        tab.keyboard.press("Tab")
+        focused = tab.evaluate(FOCUSED)
+        visited.append(focused)
+        assert not focused["math"], "Tab stopped on a formula"
+        if focused["widget"]:
+            break
+    assert visited[-1]["widget"], f"Tab never reached the explorer: {visited[-5:]}"
+    # one press per link or button before it: the formulas above it add no stop
+    assert len(visited) <= before + 1, f"{len(visited)} Tab presses for {before} controls"
+    formulas_before = tab.evaluate("""() => {
+      const widget = document.querySelector('.evalcore-explorer');
+      return [...document.querySelectorAll('mjx-container')].filter(m =>
+        m.compareDocumentPosition(widget) & Node.DOCUMENT_POSITION_FOLLOWING).length;
+    }""")
+    assert formulas_before >= 10, "the test needs formulas above the explorer"
 
 
 # ---- dark theme: captions and cells of every table reach 4.5:1 ---------------------------------
@@ -135,33 +131,26 @@ LOW_CONTRAST = """theme => {
 
 @pytest.mark.parametrize("theme", ["dark", "light"])
 @pytest.mark.parametrize("page", CHAPTER_PAGES or ["(no chapter pages built)"])
-def test_table_text_contrast(page, theme, book_html, book_url, chromium):
+def test_table_text_contrast(page, theme, book_html, book_url, offline_pages):
     if not (book_html / page).is_file():
         pytest.fail(f"{page} is not built", pytrace=False)
-    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 1200, "height": 900})
-    try:
-        open_page(tab, book_url, page)
-        result = tab.evaluate(LOW_CONTRAST, theme)
-        assert result["bad"] == [], f"{theme} theme, text under 4.5:1: {result['bad']}"
-        if page.endswith("01_confusion_matrix.html"):
-            assert result["checked"] > 10, "chapter 1's tables were not found"
-        assert blocked == []
-    finally:
-        ctx.close()
+    tab = offline_pages(viewport={"width": 1200, "height": 900}).page
+    open_page(tab, book_url, page)
+    result = tab.evaluate(LOW_CONTRAST, theme)
+    assert result["bad"] == [], f"{theme} theme, text under 4.5:1: {result['bad']}"
+    if page.endswith("01_confusion_matrix.html"):
+        assert result["checked"] > 10, "chapter 1's tables were not found"
 
 
-def test_chapter_1_dark_captions(book_html, book_url, chromium):
+def test_chapter_1_dark_captions(book_html, book_url, offline_pages):
     """The case that was 1.7:1: the captions of ConfusionMatrix.to_html tables in dark mode."""
     chapter_html(book_html, "01_confusion_matrix.html")
-    ctx, tab, _ = offline_tab(chromium, viewport={"width": 1200, "height": 900})
-    try:
-        open_page(tab, book_url, "chapters/01_confusion_matrix.html")
-        result = tab.evaluate(LOW_CONTRAST.replace(
-            "'article table caption, article table th, article table td'",
-            "'.cell_output table.evalcore-cm caption'"), "dark")
-        assert result["checked"] >= 3 and result["bad"] == [], result
-    finally:
-        ctx.close()
+    tab = offline_pages(viewport={"width": 1200, "height": 900}).page
+    open_page(tab, book_url, "chapters/01_confusion_matrix.html")
+    result = tab.evaluate(LOW_CONTRAST.replace(
+        "'article table caption, article table th, article table td'",
+        "'.cell_output table.evalcore-cm caption'"), "dark")
+    assert result["checked"] >= 3 and result["bad"] == [], result
 
 
 # ---- phones: nothing scrolls sideways, wide formulas scroll in place with a cue ------------------
@@ -194,30 +183,23 @@ PHONE_LAYOUT = """() => {
 
 
 @pytest.mark.parametrize("page", TOP_PAGES + CHAPTER_PAGES or ["(no pages built)"])
-def test_phone_layout(page, book_html, book_url, chromium):
+def test_phone_layout(page, book_html, book_url, offline_pages):
     if not (book_html / page).is_file():
         pytest.fail(f"{page} is not built", pytrace=False)
-    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 390, "height": 844},
-                             device_scale_factor=2, is_mobile=True, has_touch=True)
-    try:
-        open_page(tab, book_url, page)
-        seen = tab.evaluate(PHONE_LAYOUT)
-        width, visible = seen["page"]
-        assert width <= visible, f"{page} scrolls sideways at 390 px ({width} > {visible})"
-        assert seen["cut"] == [], f"formulas cut off in sections {seen['cut']}"
-        assert seen["no_cue"] == [], f"wide formulas without a scroll cue in {seen['no_cue']}"
-        assert blocked == []
-    finally:
-        ctx.close()
+    tab = offline_pages(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                        is_mobile=True, has_touch=True).page
+    open_page(tab, book_url, page)
+    seen = tab.evaluate(PHONE_LAYOUT)
+    width, visible = seen["page"]
+    assert width <= visible, f"{page} scrolls sideways at 390 px ({width} > {visible})"
+    assert seen["cut"] == [], f"formulas cut off in sections {seen['cut']}"
+    assert seen["no_cue"] == [], f"wide formulas without a scroll cue in {seen['no_cue']}"
 
 
-def test_phone_shows_wide_formulas_in_chapter_9(book_html, book_url, chromium):
+def test_phone_shows_wide_formulas_in_chapter_9(book_html, book_url, offline_pages):
     """Chapter 9 has formulas wider than a phone: they scroll (the test above is not vacuous)."""
     chapter_html(book_html, "09_uncertainty.html")
-    ctx, tab, _ = offline_tab(chromium, viewport={"width": 390, "height": 844})
-    try:
-        open_page(tab, book_url, "chapters/09_uncertainty.html")
-        seen = tab.evaluate(PHONE_LAYOUT)
-        assert seen["scrolling"] >= 2 and seen["cut"] == [] and seen["no_cue"] == [], seen
-    finally:
-        ctx.close()
+    tab = offline_pages(viewport={"width": 390, "height": 844}).page
+    open_page(tab, book_url, "chapters/09_uncertainty.html")
+    seen = tab.evaluate(PHONE_LAYOUT)
+    assert seen["scrolling"] >= 2 and seen["cut"] == [] and seen["no_cue"] == [], seen

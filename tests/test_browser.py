@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 import evalcore as ec
-from conftest import BOOK_HTML, offline_tab
+from conftest import BOOK_HTML
 
 RATE_NAMES = ("tpr", "fpr", "tnr", "precision", "accuracy", "f1")
 PAGES = sorted(p.name for p in (BOOK_HTML / "chapters").glob("*.html"))
@@ -306,8 +306,7 @@ def test_chapter_page_works_offline(page, book_html, book_url, offline_page):
         assert title == model["title"], "the page's explorers are not in the state's order"
         exercise_explorer(tab, root, model)
     tab.wait_for_load_state("networkidle")
-    assert offline_page.blocked == [], f"the page tried to fetch from outside: {offline_page.blocked}"
-    assert offline_page.errors == [], "\n".join(offline_page.errors)
+    offline_page.check()                  # nothing fetched from outside, no error
 
 
 BOXES = """root => Object.fromEntries([['range', 'input[type=range]'], ['matrix', '.ee-cm'],
@@ -321,17 +320,17 @@ BOXES = """root => Object.fromEntries([['range', 'input[type=range]'], ['matrix'
 
 
 @pytest.mark.parametrize("page", ["03_roc_curves.html", "07_end_to_end.html"])
-def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_url, chromium):
+def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_url,
+                                                        offline_pages):
     """1280x720 at 150% zoom: the slider, the matrix and the ROC plot fit in one window."""
     expected = displayed_explorers(chapter_html(book_html, page))
     assert expected
-    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 853, "height": 480},
-                             device_scale_factor=1.5)
+    tab = offline_pages(viewport={"width": 853, "height": 480}, device_scale_factor=1.5).page
     open_chapter(tab, book_url, page, expected)
     root = tab.locator(EXPLORER).first
-    # the top of the explorer's controls at the top of the window
-    root.locator("input[type=range]").first.evaluate("r => r.scrollIntoView({block: 'start'})")
-    tab.wait_for_timeout(100)
+    # the top of the explorer's controls at the top of the window, at once (not smoothly)
+    root.locator("input[type=range]").first.evaluate(
+        "r => r.scrollIntoView({block: 'start', behavior: 'instant'})")
     boxes = root.evaluate(BOXES)
     top = boxes["range"]["top"] - 4
     assert top >= -1
@@ -341,15 +340,12 @@ def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_ur
     assert boxes["roc"]["left"] >= boxes["matrix"]["right"], "the ROC plot is not beside the matrix"
     width, client_width, height, client_height = boxes["scroll"]
     assert width <= client_width and height <= client_height, "the explorer scrolls inside"
-    assert not blocked
-    ctx.close()
 
 
-def test_phone_stacks_the_panels(book_html, book_url, chromium):
+def test_phone_stacks_the_panels(book_html, book_url, offline_pages):
     page = "05_precision_recall.html"       # the explorer with the most controls
     expected = displayed_explorers(chapter_html(book_html, page))
-    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 390, "height": 844},
-                             device_scale_factor=2)
+    tab = offline_pages(viewport={"width": 390, "height": 844}, device_scale_factor=2).page
     open_chapter(tab, book_url, page, expected)
     root = tab.locator(EXPLORER).first
     root.scroll_into_view_if_needed()
@@ -359,17 +355,24 @@ def test_phone_stacks_the_panels(book_html, book_url, chromium):
     width, client_width, _, _ = boxes["scroll"]
     assert width <= client_width, "the explorer is wider than a phone"
     assert boxes["roc"]["top"] >= boxes["matrix"]["bottom"], "the panels do not stack"
-    assert not blocked
-    ctx.close()
 
 
-def test_dark_theme_keeps_a_light_card_and_hollow_radio(book_html, book_url, chromium):
+DARK_THEME_APPLIED = """() => {
+  const lin = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/[\\d.]+/g).map(Number);
+  const running = document.getAnimations().filter(
+    a => a instanceof CSSTransition && a.playState === 'running');
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) < 0.2 && running.length === 0;
+}"""
+
+
+def test_dark_theme_keeps_a_light_card_and_hollow_radio(book_html, book_url, offline_pages):
     page = "01_confusion_matrix.html"
-    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 1200, "height": 900},
-                             color_scheme="dark")
+    tab = offline_pages(viewport={"width": 1200, "height": 900}, color_scheme="dark").page
     open_chapter(tab, book_url, page, displayed_explorers(chapter_html(book_html, page)))
     tab.evaluate("() => document.documentElement.setAttribute('data-theme', 'dark')")
-    tab.wait_for_timeout(300)
+    # the theme has switched: the page is dark and no colour is still in transition
+    tab.wait_for_function(DARK_THEME_APPLIED, timeout=60_000)
     root = tab.locator(EXPLORER).first
     root.scroll_into_view_if_needed()
     page_background = tab.evaluate("() => getComputedStyle(document.body).backgroundColor")
@@ -379,7 +382,8 @@ def test_dark_theme_keeps_a_light_card_and_hollow_radio(book_html, book_url, chr
     import io
 
     def centre(selector: str) -> tuple:
-        image = Image.open(io.BytesIO(root.locator(selector).screenshot())).convert("RGB")
+        picture = root.locator(selector).screenshot(animations="disabled")
+        image = Image.open(io.BytesIO(picture)).convert("RGB")
         return image.getpixel((image.width // 2, image.height // 2))
 
     unchecked = root.locator("input[type=radio]:not(:checked)").first
@@ -388,8 +392,6 @@ def test_dark_theme_keeps_a_light_card_and_hollow_radio(book_html, book_url, chr
     filled = centre("input[type=radio]:checked")
     assert min(hollow) >= 200, f"the unchecked radio is not hollow in the dark theme: {hollow}"
     assert min(filled) < 200, f"the checked radio is not filled: {filled}"
-    assert not blocked
-    ctx.close()
 
 
 # ---- slider stacks: a native slider over precomputed panes (evalcore.slider_stack) -------------
@@ -507,8 +509,7 @@ def test_slider_stacks_switch_panes_offline(page, book_html, book_url, offline_p
         tab.wait_for_function("box => box.querySelector('.ess').dataset.index === '0'",
                               arg=box.element_handle(), timeout=10_000)
         check_stack(box, model, 0)
-    assert offline_page.blocked == [], f"the page tried to fetch from outside: {offline_page.blocked}"
-    assert offline_page.errors == [], "\n".join(offline_page.errors)
+    offline_page.check()                  # nothing fetched from outside, no error
 
 
 STACK_BOXES = """box => {
@@ -525,26 +526,21 @@ STACK_BOXES = """box => {
 
 
 @pytest.mark.parametrize("page", ["09_uncertainty.html", "10_costs.html"])
-def test_projector_shows_slider_and_figure_together(page, book_html, book_url, chromium):
+def test_projector_shows_slider_and_figure_together(page, book_html, book_url, offline_pages):
     """1280x720 at 150% zoom: the slider, its readout and the whole figure fit on the screen."""
     chapter_html(book_html, page)
-    ctx, tab, blocked = offline_tab(chromium, viewport={"width": 853, "height": 480},
-                             device_scale_factor=1.5)
-    try:
-        tab.goto(f"{book_url}chapters/{page}", wait_until="load")
-        tab.wait_for_selector(f"{STACK} .ess-pane img", timeout=30_000)
-        tab.wait_for_function("img => img.complete && img.naturalWidth > 0",
-                              arg=tab.locator(f"{STACK} .ess-pane img").element_handle())
-        seen = tab.locator(STACK).first.evaluate(STACK_BOXES)
-        for part in ("input", "output", "img"):
-            box = seen[part]
-            assert box["top"] >= seen["sticky"] - 1 and box["bottom"] <= seen["height"] + 1, (
-                f"the {part} is off the 853x480 screen: {seen}")
-            assert box["left"] >= 0 and box["right"] <= seen["width"] + 1, seen
-        assert seen["img"]["bottom"] - seen["img"]["top"] > 200, f"the figure is tiny: {seen}"
-        assert blocked == []
-    finally:
-        ctx.close()
+    tab = offline_pages(viewport={"width": 853, "height": 480}, device_scale_factor=1.5).page
+    tab.goto(f"{book_url}chapters/{page}", wait_until="load")
+    tab.wait_for_selector(f"{STACK} .ess-pane img", timeout=30_000)
+    tab.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                          arg=tab.locator(f"{STACK} .ess-pane img").element_handle())
+    seen = tab.locator(STACK).first.evaluate(STACK_BOXES)
+    for part in ("input", "output", "img"):
+        box = seen[part]
+        assert box["top"] >= seen["sticky"] - 1 and box["bottom"] <= seen["height"] + 1, (
+            f"the {part} is off the 853x480 screen: {seen}")
+        assert box["left"] >= 0 and box["right"] <= seen["width"] + 1, seen
+    assert seen["img"]["bottom"] - seen["img"]["top"] > 200, f"the figure is tiny: {seen}"
 
 
 SIZES_AT = """([box, px]) => {

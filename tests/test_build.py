@@ -95,3 +95,47 @@ def test_the_offered_wheel_holds_every_widget_front_end():
     # every module of the source tree is in the wheel (subpackages too)
     modules = {str(p.relative_to(ROOT)) for p in (ROOT / "evalcore").rglob("*.py")}
     assert modules <= names, sorted(modules - names)
+
+
+MARKED = ["tests/test_explorer_js.py", "tests/test_jupyterlab.py", "tests/test_slides.py",
+          "tests/test_slider_stack.py", "tests/test_errata.py"]
+LIST_MARKERS = """
+def pytest_collection_finish(session):
+    for item in session.items:
+        print("MARKERS", item.nodeid.split("[")[0], *sorted({m.name for m in item.iter_markers()}))
+"""
+
+
+def test_markers_select_what_each_test_needs(tmp_path):
+    """`make unit` leaves tests out by marker (tests/conftest.py marks them from their fixtures
+    and modules): each marker selects the tests that need it, and no other."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "list_markers.py").write_text(LIST_MARKERS)
+    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                          "-p", "no:cacheprovider", "-p", "list_markers", *MARKED],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, PYTHONPATH=str(tmp_path)))
+    assert run.returncode == 0, run.stdout + run.stderr
+    marks: dict[str, set[str]] = {}
+    for line in run.stdout.splitlines():
+        if line.startswith("MARKERS "):
+            test, *names = line.split()[1:]
+            marks.setdefault(test, set()).update(names)
+    selected = {marker: {test for test, names in marks.items() if marker in names}
+                for marker in ("browser", "jupyterlab", "book", "chapters")}
+    unit = {test for test, names in marks.items()
+            if not names & {"browser", "jupyterlab", "book", "notebooks", "chapters"}}
+    js = "tests/test_explorer_js.py::test_rates_format"           # Chromium, via a fixture
+    notebook7 = "tests/test_jupyterlab.py::test_arrow_keys_in_notebook7"
+    decks = "tests/test_slides.py::test_every_lecture_has_a_deck_with_one_slide_per_section"
+    plan = "tests/test_slides.py::test_plan_follows_headings_and_hides_what_the_book_hides"
+    stack = "tests/test_slider_stack.py::test_repr_names_the_state"
+    assert {js, notebook7} <= selected["browser"] and not {plan, stack} & selected["browser"]
+    assert notebook7 in selected["jupyterlab"] and not {js, decks} & selected["jupyterlab"]
+    assert {decks, notebook7} <= selected["book"] and not {js, plan} & selected["book"]
+    assert selected["chapters"] and all(test.startswith("tests/test_errata.py::")
+                                        for test in selected["chapters"])
+    assert {plan, stack} <= unit and not {js, notebook7, decks} & unit

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import evalcore as ec
-from conftest import OfflinePage, serve
+from conftest import serve
 
 EVALCORE = Path(ec.__file__).parent
 RATE_NAMES = ("tpr", "fpr", "tnr", "precision", "accuracy", "f1")
@@ -37,17 +37,15 @@ CASES = {
 
 
 @pytest.fixture(scope="module")
-def js(chromium):
+def js(module_offline_pages):
     """A blank page on 127.0.0.1 with the explorer's module imported as ``window.ee``."""
     server, url = serve(EVALCORE)
-    tab = OfflinePage(chromium)
-    tab.page.goto(f"{url}_explorer.css")           # any page of that origin
-    tab.page.add_script_tag(type="module", content="import * as ee from '/_explorer.js';"
-                                                   " window.ee = ee;")
-    tab.page.wait_for_function("() => window.ee !== undefined", timeout=10_000)
-    yield tab.page
-    assert tab.errors == [] and tab.blocked == []
-    tab.close()
+    page = module_offline_pages().page
+    page.goto(f"{url}_explorer.css")           # any page of that origin
+    page.add_script_tag(type="module", content="import * as ee from '/_explorer.js';"
+                                               " window.ee = ee;")
+    page.wait_for_function("() => window.ee !== undefined", timeout=60_000)
+    yield page
     server.shutdown()
 
 

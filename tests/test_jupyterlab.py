@@ -11,18 +11,16 @@ Notebook 7 answers the arrow keys too. Every request the page makes must stay on
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import time
-from pathlib import Path
 
 import nbformat
 import pytest
+from playwright.sync_api import expect
 
-from conftest import ROOT, jupyterlab_server, offline_tab, start_notebook_kernel
+from conftest import (LECTURES, ROOT, jupyter_counts, jupyterlab_server, open_notebook,
+                      run_all_cells)
 
-LECTURES = Path(os.environ.get("EVALCORE_LECTURES", ROOT / "_build" / "lectures"))
 #: Two chapters with a threshold explorer, run in full: the first (9 scores) and the
 #: end-to-end one; and one with a slider stack, whose keys are tested on its saved state.
 NOTEBOOKS = ("01_confusion_matrix.ipynb", "07_end_to_end.ipynb")
@@ -36,9 +34,9 @@ COUNTS = """root => ['tp', 'fp', 'fn', 'tn'].map(
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
+def jupyterlab(tmp_path_factory, lectures):
     """JupyterLab on copies of the lecture notebooks; yields (base URL, notebook folder)."""
-    missing = [name for name in (*NOTEBOOKS, STACKED) if not (LECTURES / name).is_file()]
+    missing = [name for name in (*NOTEBOOKS, STACKED) if not (lectures / name).is_file()]
     if missing:
         pytest.fail(f"lecture notebooks missing in {LECTURES}: {missing}; build them with "
                     f"`make lectures` (`make test` does it first)", pytrace=False)
@@ -52,11 +50,10 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture
-def tab(chromium):
-    """A 1280x900 tab whose non-local requests are aborted and recorded."""
-    context, page, blocked = offline_tab(chromium, viewport={"width": 1280, "height": 900})
-    yield page, blocked
-    context.close()
+def tab(offline_pages):
+    """A 1280x900 offline tab; after the test, no request may have left the machine and no
+    error may have come from our widgets (Jupyter's pages log errors of their own)."""
+    return offline_pages(jupyter_counts, viewport={"width": 1280, "height": 900})
 
 
 def _chapter_figures(name: str) -> int:
@@ -66,47 +63,33 @@ def _chapter_figures(name: str) -> int:
                if cell.cell_type == "markdown")
 
 
-def _goto(page, base: str, app: str, name: str, reset: str = "") -> None:
-    """Open the notebook ``name`` in ``app`` (``lab/tree`` or ``notebooks``), its kernel
-    already started (so that JupyterLab never asks for one)."""
-    start_notebook_kernel(base, TOKEN, name)
-    page.goto(f"{base}/{app}/{name}?token={TOKEN}{reset}")
-
-
-def _wait_idle(page, timeout_s: float = 300) -> None:
-    """Wait until no code cell is queued or running and the kernel reports idle (a collapsed
-    input shows no prompt; the saved notebook is checked for execution counts afterwards)."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        done = page.evaluate("""() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-            .every(p => !p.textContent.trim() || /^\\[\\d+\\]:$/.test(p.textContent.trim()))""")
-        if done and page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").count():
-            return
-        page.wait_for_timeout(250)
-    pytest.fail("the notebook did not finish running")
+def _goto(tab, base: str, app: str, name: str, reset: str = "") -> None:
+    """Open the notebook ``name`` in ``app`` (``lab/tree`` or ``notebooks``): its kernel
+    connected and idle."""
+    open_notebook(tab, base, TOKEN, app, name, reset)
 
 
 def _press_until_changed(page, root, key: str = "ArrowRight") -> tuple[str, str]:
     """Focus the explorer's threshold control, press ``key``; wait for the counts to change."""
     before = root.evaluate(COUNTS)
-    control = root.locator('input[type="range"]').first
-    control.focus()
-    page.keyboard.press(key)
+    root.locator('input[type="range"]').first.press(key)     # focuses it, then presses
     page.wait_for_function(f"([el, before]) => ({COUNTS})(el) !== before",
                            arg=[root.element_handle(), before], timeout=10_000)
     return before, root.evaluate(COUNTS)
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_lecture_notebook_runs_in_jupyterlab(lab, tab, name):
-    base, root = lab
-    page, blocked = tab
-    _goto(page, base, "lab/tree", name, "&reset")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    # opened as stored: not marked modified, widgets rendered from their saved state
+def test_lecture_notebook_runs_in_jupyterlab(jupyterlab, tab, name):
+    base, root = jupyterlab
+    page = tab.page
+    stored = nbformat.read(root / name, as_version=4)
+    code = [cell for cell in stored.cells if cell.cell_type == "code"]
+    _goto(tab, base, "lab/tree", name, "&reset")
+    # opened as stored: not marked modified (once connected to its kernel, above), and every
+    # widget rendered from its saved state
+    expect(page.locator(f"{EXPLORER}[data-ready]")).to_have_count(
+        _saved_widgets(stored, "threshold-explorer"), timeout=30_000)
     explorer = page.locator(EXPLORER).first
-    explorer.wait_for(timeout=30_000)
-    page.wait_for_timeout(1500)
     assert page.locator(".jp-mod-dirty").count() == 0, "the notebook is marked modified on open"
 
     text = page.locator(".jp-Notebook").inner_text()
@@ -124,11 +107,9 @@ def test_lecture_notebook_runs_in_jupyterlab(lab, tab, name):
     # the saved-state widget already answers the keyboard (no kernel needed)
     _press_until_changed(page, explorer)
 
-    # Run > Run All Cells, then save and read what ran
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-    page.wait_for_timeout(500)
-    _wait_idle(page)
+    # Run > Run All Cells: the kernel answers every code cell; then save and read what ran
+    statuses = run_all_cells(page, sum(1 for cell in code if cell.source.strip()))
+    assert statuses == ["ok"] * len(statuses), f"cells failed in {name}: {statuses}"
     live = page.locator(EXPLORER).first
     live.wait_for(timeout=30_000)
     before, after = _press_until_changed(page, live)
@@ -142,41 +123,54 @@ def test_lecture_notebook_runs_in_jupyterlab(lab, tab, name):
     errors = [out for cell in code for out in cell.outputs if out.output_type == "error"]
     assert not errors, f"errors in {name}: {[e.ename + ': ' + e.evalue for e in errors]}"
     assert all(cell.execution_count for cell in code), "a code cell did not run"
-    assert not blocked, f"requests left the machine: {blocked[:5]}"
+    # this run's widgets, not the stored ones (a fresh run makes new models)
+    assert _widget_views(ran) and not _widget_views(ran) & _widget_views(stored)
 
 
-def test_arrow_keys_in_notebook7(lab, tab):
+def test_arrow_keys_in_notebook7(jupyterlab, tab):
     """Notebook 7 ignores arrow keys on ipywidgets sliders; the explorer's own control works."""
-    base, _ = lab
-    page, blocked = tab
-    _goto(page, base, "notebooks", NOTEBOOKS[0])
-    explorer = page.locator(EXPLORER).first
+    base, _ = jupyterlab
+    page = tab.page
+    _goto(tab, base, "notebooks", NOTEBOOKS[0])
+    explorer = page.locator(f"{EXPLORER}[data-ready]").first
     explorer.wait_for(timeout=60_000)
     before, after = _press_until_changed(page, explorer)
     assert before != after
-    assert not blocked, f"requests left the machine: {blocked[:5]}"
 
 
 @pytest.mark.parametrize("app", ["lab/tree", "notebooks"])
-def test_slider_stack_keys(lab, tab, app):
+def test_slider_stack_keys(jupyterlab, tab, app):
     """A slider stack answers the arrow keys in JupyterLab and in Notebook 7: the pane and the
     readout move together."""
-    base, _ = lab
-    page, blocked = tab
-    _goto(page, base, app, STACKED)
+    base, _ = jupyterlab
+    page = tab.page
+    _goto(tab, base, app, STACKED)
     stack = page.locator(".evalcore-slider-stack").first
     stack.wait_for(timeout=60_000)
     control = stack.locator('input[type="range"]')
-    control.focus()
-    page.keyboard.press("Home")
+    control.press("Home")                          # focuses the slider, then presses
     page.wait_for_function("el => el.querySelector('[data-index]').dataset.index === '0'",
                            arg=stack.element_handle(), timeout=10_000)
     first = stack.locator("output").inner_text()
-    page.keyboard.press("ArrowRight")
+    control.press("ArrowRight")
     page.wait_for_function("el => el.querySelector('[data-index]').dataset.index === '1'",
                            arg=stack.element_handle(), timeout=10_000)
     assert stack.locator("output").inner_text() != first
-    assert not blocked, f"requests left the machine: {blocked[:5]}"
+
+
+def _widget_views(notebook) -> set[str]:
+    """The widget models the notebook's outputs display."""
+    return {output.data["application/vnd.jupyter.widget-view+json"]["model_id"]
+            for cell in notebook.cells if cell.cell_type == "code" for output in cell.outputs
+            if "application/vnd.jupyter.widget-view+json" in output.get("data", {})}
+
+
+def _saved_widgets(notebook, kind: str) -> int:
+    """How many of the displayed widgets are evalcore widgets of this kind (saved state)."""
+    states = notebook.metadata.get("widgets", {}).get(
+        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    return sum(1 for model in _widget_views(notebook)
+               if states.get(model, {}).get("state", {}).get("evalcore_widget") == kind)
 
 
 def _notebook_with(kind: str) -> str:
@@ -191,32 +185,32 @@ def _notebook_with(kind: str) -> str:
 
 
 @pytest.mark.parametrize("app", ["lab/tree", "notebooks"])
-def test_self_checks_take_typing_and_keys(lab, tab, app):
+def test_self_checks_take_typing_and_keys(jupyterlab, tab, app):
     """A number typed into a self-check (digits, a decimal point, Enter) and arrow keys on its
     choices reach the self-check in JupyterLab and in Notebook 7: the feedback appears and the
     notebook is left unchanged (in command mode, digits would turn the cell into a heading)."""
-    base, _ = lab
-    page, blocked = tab
+    base, _ = jupyterlab
+    page = tab.page
     reset = "&reset" if app == "lab/tree" else ""     # one notebook open, no tab left over
-    _goto(page, base, app, _notebook_with("number"), reset)
+    _goto(tab, base, app, _notebook_with("number"), reset)
     box = page.locator(".self-check:has(.sc-input):visible").first
     box.wait_for(timeout=60_000)
-    page.wait_for_timeout(1000)
     field = box.locator(".sc-input")
     field.click()
+    expect(field).to_be_focused()
     page.keyboard.type("1.5")
-    assert field.input_value() == "1.5"
+    expect(field).to_have_value("1.5")
     page.keyboard.press("Enter")
     page.wait_for_function("el => el.dataset.verdict !== undefined", arg=box.element_handle(),
                            timeout=10_000)
     assert box.locator(".sc-feedback").inner_text().strip()
     assert page.locator(".jp-mod-dirty").count() == 0, "typing changed the notebook"
 
-    _goto(page, base, app, _notebook_with("choice"), reset)
+    _goto(tab, base, app, _notebook_with("choice"), reset)
     box = page.locator(".self-check:has(input[type=radio]):visible").first
     box.wait_for(timeout=60_000)
-    page.wait_for_timeout(1000)
     box.locator("input[type=radio]").first.check()
+    expect(box.locator("input[type=radio]").first).to_be_focused()
     page.wait_for_function("el => el.dataset.verdict !== undefined", arg=box.element_handle(),
                            timeout=10_000)
     first = box.locator(".sc-feedback").inner_text()
@@ -225,4 +219,3 @@ def test_self_checks_take_typing_and_keys(lab, tab, app):
                            arg=[box.element_handle(), first], timeout=10_000)
     assert box.locator("input[type=radio]").nth(1).is_checked()
     assert page.locator(".jp-mod-dirty").count() == 0, "the arrow key changed the notebook"
-    assert not blocked, f"requests left the machine: {blocked[:5]}"

@@ -15,7 +15,6 @@ import doctest
 import functools
 import html
 import importlib.util
-import os
 import re
 import sys
 from pathlib import Path
@@ -24,8 +23,8 @@ import nbformat
 import pytest
 from bs4 import BeautifulSoup
 
-ROOT = Path(__file__).resolve().parent.parent
-LECTURES = Path(os.environ.get("EVALCORE_LECTURES", ROOT / "_build" / "lectures"))
+from conftest import LECTURES, ROOT   # noqa: F401  (the ``lectures`` fixture is conftest's)
+
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 KERNEL_DISPLAY_NAME = "Python 3 (ipykernel)"   # what Jupyter writes, so no "modified" on open
 
@@ -43,15 +42,6 @@ MARKDOWN_LINK = re.compile(r"(?<!!)\[([^\]]*)\]\(([^)\s]+\.ipynb)\)")
 IMAGE = re.compile(r"!\[(?P<alt>(?:\\.|[^\]\\])*)\]\(attachment:(?P<name>[^)\s]+)\)"
                    r'|<img src="attachment:(?P<html_name>[^"]+)" alt="(?P<html_alt>[^"]*)"'
                    r' width="(?P<width>\d+)">')
-
-
-@pytest.fixture(scope="session")
-def lectures() -> Path:
-    if not LECTURES.is_dir() or not any(LECTURES.glob("*.ipynb")):
-        pytest.fail(f"the lecture notebooks are missing: {LECTURES} has none. Build them with "
-                    f"`make lectures` (after `make book`; `make test` does both).",
-                    pytrace=False)
-    return LECTURES
 
 
 def ids(paths):

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evalcore as ec
-from conftest import OfflinePage, serve
+from conftest import serve
 from test_browser import PAGES, chapter_html, chapter_pages, displayed_widget_states
 
 EVALCORE = Path(ec.__file__).parent
@@ -104,17 +104,15 @@ window.renderCheck = (state) => {
 
 
 @pytest.fixture(scope="module")
-def page(chromium):
+def page(module_offline_pages):
     server, url = serve(EVALCORE)
-    tab = OfflinePage(chromium)
-    tab.page.goto(f"{url}_self_check.css")
-    tab.page.set_content(f'<html><head><link rel="stylesheet" href="{url}_self_check.css">'
-                         f'</head><body></body></html>')
-    tab.page.add_script_tag(type="module", content=HARNESS)
-    tab.page.wait_for_function("() => window.renderCheck !== undefined", timeout=10_000)
-    yield tab.page
-    assert tab.errors == [] and tab.blocked == []
-    tab.close()
+    page = module_offline_pages().page
+    page.goto(f"{url}_self_check.css")
+    page.set_content(f'<html><head><link rel="stylesheet" href="{url}_self_check.css">'
+                     f'</head><body></body></html>')
+    page.add_script_tag(type="module", content=HARNESS)
+    page.wait_for_function("() => window.renderCheck !== undefined", timeout=60_000)
+    yield page
     server.shutdown()
 
 
@@ -225,7 +223,7 @@ def test_every_self_check_answers_right_and_wrong_offline(page_name, book_html, 
                 verdicts.append(wait_verdict(tab, box, expected))
             assert box.locator(".sc-feedback").text_content().endswith(state["explain"])
         assert verdicts == ["wrong", "right"]
-    assert offline_page.errors == [] and offline_page.blocked == []
+    offline_page.check()
 
 
 def wait_verdict(tab, box, verdict: str) -> str:

@@ -14,7 +14,6 @@ import base64
 import doctest
 import importlib.util
 import json
-import os
 import re
 import warnings
 from html.parser import HTMLParser
@@ -22,11 +21,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from playwright.sync_api import expect
 
 import evalcore as ec
-from conftest import BOOK_HTML, ROOT
+from conftest import BOOK_HTML, LECTURES, ROOT
 
-LECTURES = Path(os.environ.get("EVALCORE_LECTURES", ROOT / "_build" / "lectures"))
 SLIDES = BOOK_HTML / "slides"
 TOOL = ROOT / "tools" / "slides.py"
 STATE_SCRIPT = re.compile(
@@ -156,7 +155,7 @@ def test_build_rejects_a_missing_notebook(tmp_path):
 
 # ---- the built decks --------------------------------------------------------------------------
 
-def test_every_lecture_has_a_deck_with_one_slide_per_section():
+def test_every_lecture_has_a_deck_with_one_slide_per_section(lectures, book_html):
     for notebook in lecture_notebooks():
         html = deck_path(notebook.stem).read_text(encoding="utf-8")
         parser = TopSections()
@@ -180,10 +179,9 @@ def indices(tab) -> dict:
 
 
 def check_offline(offline_page) -> None:
+    """Once no request is pending: nothing fetched from outside, no error."""
     offline_page.page.wait_for_load_state("networkidle")
-    blocked = offline_page.blocked
-    assert blocked == [], f"the deck tried to fetch from outside: {blocked}"
-    assert offline_page.errors == [], "\n".join(offline_page.errors)
+    offline_page.check()
 
 
 READ_EXPLORER = """root => {
@@ -232,7 +230,7 @@ def test_deck_with_an_explorer_works_offline(book_url, offline_page):
                           "s => s.querySelector('.evalcore-explorer'))")
     assert target >= 1
     tab.evaluate(f"() => Reveal.slide({target})")
-    tab.wait_for_function(f"() => Reveal.getIndices().h === {target}")
+    tab.wait_for_function(f"() => Reveal.getIndices().h === {target}", timeout=10_000)
     root = tab.locator("section.present .evalcore-explorer").first
     # this slide is longer than the screen: the down arrow scrolls it, and the deck stays put
     tall = "() => Reveal.getCurrentSlide().scrollHeight > Reveal.getCurrentSlide().clientHeight"
@@ -242,13 +240,13 @@ def test_deck_with_an_explorer_works_offline(book_url, offline_page):
     tab.wait_for_function("() => Reveal.getCurrentSlide().scrollTop > 0", timeout=10_000)
     assert indices(tab)["h"] == target
     root.scroll_into_view_if_needed()
-    assert root.is_visible()
+    expect(root).to_be_visible()
     y, s = explorer_data(deck_path(stem).read_text(encoding="utf-8"), root)
 
     # an arrow key on its slider moves the threshold and the counts shown, not the deck
     control = tab.locator("section.present").locator(
         f".evalcore-explorer :is({CONTROL}), .evalcore-threshold-explorer :is({CONTROL})").first
-    assert control.is_visible()
+    expect(control).to_be_visible()
     views = [root.evaluate(READ_EXPLORER)]
     where = indices(tab)
     control.focus()
@@ -283,11 +281,12 @@ def test_deck_with_a_slider_stack_switches_panes_offline(book_url, offline_page)
                           "s => s.querySelector('.evalcore-slider-stack'))")
     assert target >= 1
     tab.evaluate(f"() => Reveal.slide({target})")
+    tab.wait_for_function(f"() => Reveal.getIndices().h === {target}", timeout=10_000)
     box = tab.locator("section.present .evalcore-slider-stack").first
     control = box.locator("input[type=range], [role=slider]").first
     control.wait_for(state="attached", timeout=30_000)
     box.scroll_into_view_if_needed()
-    assert control.is_visible()
+    expect(control).to_be_visible()
     read = "box => [box.querySelector('[data-index]').dataset.index, box.innerHTML]"
     index, shown = box.evaluate(read)
     now, top = control.evaluate("e => [Number(e.value ?? e.getAttribute('aria-valuenow')),"

@@ -261,19 +261,17 @@ def test_the_widget_modules_use_the_shared_vocabulary():
 # ---- the JavaScript front end on the same data -------------------------------------------
 
 @pytest.fixture(scope="module")
-def js(chromium):
+def js(module_offline_pages):
     """A blank page on 127.0.0.1 with the explorer's module imported as ``window.ee``."""
-    from conftest import OfflinePage, serve
+    from conftest import serve
 
     server, url = serve(EVALCORE)
-    tab = OfflinePage(chromium)
-    tab.page.goto(f"{url}_explorer.css")
-    tab.page.add_script_tag(type="module", content="import * as ee from '/_explorer.js';"
-                                                   " window.ee = ee;")
-    tab.page.wait_for_function("() => window.ee !== undefined", timeout=10_000)
-    yield tab.page
-    assert tab.errors == [] and tab.blocked == []
-    tab.close()
+    page = module_offline_pages().page
+    page.goto(f"{url}_explorer.css")
+    page.add_script_tag(type="module", content="import * as ee from '/_explorer.js';"
+                                               " window.ee = ee;")
+    page.wait_for_function("() => window.ee !== undefined", timeout=60_000)
+    yield page
     server.shutdown()
 
 
