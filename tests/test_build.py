@@ -26,8 +26,9 @@ def _pins() -> dict[str, str]:
 
 
 def test_every_installed_package_is_pinned():
-    """Anything that changes an output (Pillow writes the PNG bytes nbval compares) is pinned:
-    every distribution in this environment has exactly the version constraints.txt names."""
+    """Anything that changes an output (matplotlib and Pillow draw the figures the stored-output
+    test compares) is pinned: every distribution in this environment has exactly the version
+    constraints.txt names."""
     pins = _pins()
     unpinned, drifted = [], []
     for dist in metadata.distributions():

@@ -5,8 +5,8 @@ placement values, from reference.py; every placement of the labels, every swap o
 classifiers' scores, Hanley and McNeil's variance formula searched one count at a time), from
 a number a source prints (Hanley and McNeil's AUC 0.893 and SE 0.032; pROC's DeLong variance
 for the aSAH WFNS grades), from scikit-learn, or from the coverage study's stored JSON (the
-chapter shows that file's table). Glued values are read from the stored notebook, which nbval
-proves a fresh run reproduces; a stored float is compared with a fresh computation to the
+chapter shows that file's table). Glued values are read from the stored notebook, which
+test_stored_outputs.py proves a fresh run reproduces; a stored float is compared with a fresh computation to the
 tolerance of stored_outputs.py. The last test checks the chapter's notation; its form (the
 code a solution shows is the code that ran, no asserts, self-checks, a "predict before you
 compute" exercise) is checked for every chapter in test_chapter_form.py.

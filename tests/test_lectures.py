@@ -5,7 +5,8 @@ book; ``EVALCORE_LECTURES`` to test another folder) and the built book's HTML (t
 ``book_html`` fixture). The book's pages are the reference: every glued value, figure number,
 citation label and cross-reference text the book shows must be in the lecture notebook, in
 the same order, and no MyST syntax may be left for JupyterLab to show raw. Execution is
-checked by nbval on the lecture notebooks themselves (their stored outputs are the chapter's).
+checked on the lecture notebooks themselves by test_stored_outputs.py (their stored outputs
+are the chapter's).
 """
 
 from __future__ import annotations
