@@ -191,6 +191,28 @@ module_offline_pages = pytest.fixture(_offline_pages, name="module_offline_pages
                                       scope="module")
 
 
+def page_with_module(tab: OfflinePage, origin: str, module: str, name: str):
+    """``tab``'s page at ``origin`` (any page of the folder served) with the ES module at
+    ``module`` imported as ``window.<name>``, for testing a front end's exported functions in
+    the browser."""
+    page = tab.page
+    page.goto(origin)
+    page.add_script_tag(type="module",
+                        content=f"import * as module from '{module}'; window.{name} = module;")
+    page.wait_for_function(f"() => window.{name} !== undefined", timeout=60_000)
+    return page
+
+
+@pytest.fixture(scope="module")
+def explorer_js(module_offline_pages):
+    """A page on 127.0.0.1 with the threshold explorer's module imported as ``window.ee``."""
+    import evalcore
+
+    server, url = serve(Path(evalcore.__file__).parent)
+    yield page_with_module(module_offline_pages(), f"{url}_explorer.css", "/_explorer.js", "ee")
+    server.shutdown()
+
+
 @pytest.fixture
 def offline_page(offline_pages) -> OfflinePage:
     """A 1200x900 offline tab, checked after the test: nothing left the machine, no error."""

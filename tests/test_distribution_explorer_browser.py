@@ -28,8 +28,8 @@ import pytest
 from playwright.sync_api import expect
 
 import evalcore as ec
-from conftest import (ROOT, jupyter_counts, jupyterlab_server, open_notebook, run_all_cells,
-                      serve)
+from conftest import (ROOT, jupyter_counts, jupyterlab_server, open_notebook, page_with_module,
+                      run_all_cells, serve)
 from reference import brute_counts
 from test_distribution_explorer import PREVALENCES, SEPARATIONS, reference_sample
 
@@ -162,12 +162,8 @@ def check_view(view: dict, n: int = 400, seed: int = 0) -> tuple:
 @pytest.fixture(scope="module")
 def js(site, module_offline_pages):
     _, url = site
-    page = module_offline_pages().page
-    page.goto(f"{url}evalcore/_distribution_explorer.css")
-    page.add_script_tag(type="module", content="import * as de from "
-                        "'/evalcore/_distribution_explorer.js'; window.de = de;")
-    page.wait_for_function("() => window.de !== undefined", timeout=60_000)
-    return page
+    return page_with_module(module_offline_pages(), f"{url}evalcore/_distribution_explorer.css",
+                            "/evalcore/_distribution_explorer.js", "de")
 
 
 def test_every_grid_point_matches_evalcore(js):

@@ -10,18 +10,14 @@ evalcore's ``confusion_matrix_at``, ``roc_curve`` and a brute-force count writte
 
 from __future__ import annotations
 
-import json
 import math
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import evalcore as ec
-from conftest import serve
 
-EVALCORE = Path(ec.__file__).parent
 RATE_NAMES = ("tpr", "fpr", "tnr", "precision", "accuracy", "f1")
 RNG = np.random.default_rng(7)
 _Y20, _S20 = RNG.integers(0, 2, 200), RNG.integers(0, 20, 200) / 8      # heavy ties
@@ -34,19 +30,6 @@ CASES = {
     "many ties": (_Y20, _S20),
     "normal": (RNG.integers(0, 2, 300), RNG.normal(size=300)),
 }
-
-
-@pytest.fixture(scope="module")
-def js(module_offline_pages):
-    """A blank page on 127.0.0.1 with the explorer's module imported as ``window.ee``."""
-    server, url = serve(EVALCORE)
-    page = module_offline_pages().page
-    page.goto(f"{url}_explorer.css")           # any page of that origin
-    page.add_script_tag(type="module", content="import * as ee from '/_explorer.js';"
-                                               " window.ee = ee;")
-    page.wait_for_function("() => window.ee !== undefined", timeout=60_000)
-    yield page
-    server.shutdown()
 
 
 def brute(y, s, threshold, rule, copies=1):
@@ -62,10 +45,10 @@ def sorted_data(y, s):
     return np.asarray(y)[order].astype(int).tolist(), np.asarray(s, dtype=float)[order].tolist()
 
 
-def call_at_every_position(js, y, s, rule, copies, low, high):
+def call_at_every_position(explorer_js, y, s, rule, copies, low, high):
     """For each position: its threshold, the position back from it, counts and rates there."""
     labels, scores = sorted_data(y, s)
-    return js.evaluate("""([scores, labels, rule, copies, low, high]) => {
+    return explorer_js.evaluate("""([scores, labels, rule, copies, low, high]) => {
         const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
         const out = [];
         for (let p = 0; p <= pts.K; p++) {
@@ -83,10 +66,10 @@ def call_at_every_position(js, y, s, rule, copies, low, high):
 @pytest.mark.parametrize("name", sorted(CASES))
 @pytest.mark.parametrize("rule", [">", ">="])
 @pytest.mark.parametrize("copies", [1, 3])
-def test_every_position_against_evalcore(js, name, rule, copies):
+def test_every_position_against_evalcore(explorer_js, name, rule, copies):
     y, s = (np.asarray(a) for a in CASES[name])
     explorer = ec.threshold_explorer(y, s, rule=rule, balance=True)
-    result = call_at_every_position(js, y, s, rule, copies, explorer.low, explorer.high)
+    result = call_at_every_position(explorer_js, y, s, rule, copies, explorer.low, explorer.high)
     distinct = sorted(set(s.tolist()))
     assert result["values"] == distinct and result["K"] == len(distinct)
     thresholds = [row["theta"] for row in result["out"]]
@@ -115,12 +98,12 @@ def test_every_position_against_evalcore(js, name, rule, copies):
     assert result["out"][0]["counts"]["fn"] == 0 and result["out"][-1]["counts"]["tp"] == 0
 
 
-def test_any_threshold_maps_to_its_operating_point(js):
+def test_any_threshold_maps_to_its_operating_point(explorer_js):
     y, s = (np.asarray(a) for a in CASES["ties"])
     labels, scores = sorted_data(y, s)
     probes = sorted(set(s.tolist()) | {-5.0, -1.5, 0.0, 0.35, 0.5000001, 0.7, 2.0})
     for rule in (">", ">="):
-        got = js.evaluate("""([scores, labels, probes, rule]) => {
+        got = explorer_js.evaluate("""([scores, labels, probes, rule]) => {
             const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
             return probes.map(t => ee.countsAt(pts, t, rule, 1));
         }""", [scores, labels, probes, rule])
@@ -128,19 +111,19 @@ def test_any_threshold_maps_to_its_operating_point(js):
             assert {k: int(v) for k, v in counts.items()} == brute(y, s, theta, rule)
 
 
-def test_rules_differ_only_on_a_score(js):
+def test_rules_differ_only_on_a_score(explorer_js):
     y, s = (np.asarray(a) for a in CASES["murphy1"])
     labels, scores = sorted_data(y, s)
-    at = js.evaluate("""([scores, labels]) => {
+    at = explorer_js.evaluate("""([scores, labels]) => {
         const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
         return [0.5, 0.45].map(t => [ee.countsAt(pts, t, '>', 1).tp, ee.countsAt(pts, t, '>=', 1).tp]);
     }""", [scores, labels])
     assert at == [[4, 5], [5, 5]]          # Murphy's Table 1: example 5 scores exactly 0.5
 
 
-def test_keys_step_through_positions(js):
+def test_keys_step_through_positions(explorer_js):
     K = 23
-    moves = js.evaluate("""K => ['ArrowRight', 'ArrowUp', 'ArrowLeft', 'ArrowDown', 'PageUp',
+    moves = explorer_js.evaluate("""K => ['ArrowRight', 'ArrowUp', 'ArrowLeft', 'ArrowDown', 'PageUp',
         'PageDown', 'Home', 'End', 'a', 'Tab'].map(k => [k, ee.stepKey(k, 5, K),
         ee.stepKey(k, 0, K), ee.stepKey(k, K, K)])""", K)
     big = round(K / 10)
@@ -151,10 +134,10 @@ def test_keys_step_through_positions(js):
     assert {k: tuple(v) for k, *v in moves} == expected
 
 
-def test_curve_vertices_against_evalcore(js):
+def test_curve_vertices_against_evalcore(explorer_js):
     y, s = (np.asarray(a) for a in CASES["many ties"])
     labels, scores = sorted_data(y, s)
-    got = js.evaluate("""([scores, labels]) => {
+    got = explorer_js.evaluate("""([scores, labels]) => {
         const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
         return [ee.rocVertices(pts), ee.prVertices(pts, 1), ee.prVertices(pts, 4)];
     }""", [scores, labels])
@@ -168,12 +151,12 @@ def test_curve_vertices_against_evalcore(js):
 
 
 @pytest.mark.parametrize("x", [0.5, 0.1 + 0.2, 1 / 3, -2.75, 1e-9, 123456.789, 0.0, -0.0, 7.0])
-def test_numbers_read_back_exactly(js, x):
-    text = js.evaluate("x => ee.formatNumber(x)", x)
+def test_numbers_read_back_exactly(explorer_js, x):
+    text = explorer_js.evaluate("x => ee.formatNumber(x)", x)
     assert float(text) == x and text != "-0"
     assert len(text) <= len(repr(x)) + 1
 
 
-def test_rates_format(js):
-    got = js.evaluate("() => [ee.formatRate(NaN), ee.formatRate(0.5), ee.formatRate(2 / 3)]")
+def test_rates_format(explorer_js):
+    got = explorer_js.evaluate("() => [ee.formatRate(NaN), ee.formatRate(0.5), ee.formatRate(2 / 3)]")
     assert got == ["undefined", "0.500", "0.667"]

@@ -260,30 +260,15 @@ def test_the_widget_modules_use_the_shared_vocabulary():
 
 # ---- the JavaScript front end on the same data -------------------------------------------
 
-@pytest.fixture(scope="module")
-def js(module_offline_pages):
-    """A blank page on 127.0.0.1 with the explorer's module imported as ``window.ee``."""
-    from conftest import serve
-
-    server, url = serve(EVALCORE)
-    page = module_offline_pages().page
-    page.goto(f"{url}_explorer.css")
-    page.add_script_tag(type="module", content="import * as ee from '/_explorer.js';"
-                                               " window.ee = ee;")
-    page.wait_for_function("() => window.ee !== undefined", timeout=60_000)
-    yield page
-    server.shutdown()
-
-
 @pytest.mark.parametrize("name", sorted(ODD))
-def test_front_end_positions_match_brute_force(js, name):
+def test_front_end_positions_match_brute_force(explorer_js, name):
     y, s = ODD[name]
     explorer = ec.threshold_explorer(y, s)
     order = np.argsort(s, kind="stable")          # the test's own sort, for the page
     scores = [s[i] for i in order]
     labels = [y[i] for i in order]
     for rule in (">", ">="):
-        got = js.evaluate("""([scores, labels, rule, low, high]) => {
+        got = explorer_js.evaluate("""([scores, labels, rule, low, high]) => {
             const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
             const out = [];
             for (let p = 0; p <= pts.K; p++) {
@@ -303,13 +288,13 @@ def test_front_end_positions_match_brute_force(js, name):
             assert 0 <= row["share"] <= 1          # on the strip, not overflowed to NaN
 
 
-def test_front_end_strip_scale_of_huge_scores(js):
+def test_front_end_strip_scale_of_huge_scores(explorer_js):
     low, high = end_thresholds(-1.7e308, 1.7e308)
-    got = js.evaluate("""([low, high]) => [-1.7e308, 0, 1.7e308].map(s => ee.shareOf(s, low, high))
+    got = explorer_js.evaluate("""([low, high]) => [-1.7e308, 0, 1.7e308].map(s => ee.shareOf(s, low, high))
         .concat([0, 0.5, 1].map(f => ee.scoreAt(f, low, high)))""", [low, high])
     shares, back = got[:3], got[3:]
     # exact fractions of the way: (s - low) / (high - low) with high = -low
     assert shares[1] == 0.5 and 0 < shares[0] < 0.01 and 0.99 < shares[2] < 1
     assert back == [low, 0.0, high]
     # ordinary ends: the plain formula (s - low) / (high - low), bit for bit
-    assert js.evaluate("() => ee.shareOf(0.3, -0.1, 1.1)") == (0.3 - -0.1) / (1.1 - -0.1)
+    assert explorer_js.evaluate("() => ee.shareOf(0.3, -0.1, 1.1)") == (0.3 - -0.1) / (1.1 - -0.1)
