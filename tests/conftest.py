@@ -374,41 +374,60 @@ def open_notebook(tab: OfflinePage, base: str, token: str, app: str, path: str,
     expect(page.locator(KERNEL_IDLE)).to_have_count(1, timeout=60_000)
 
 
+#: What the page shows of a run: the kernel's replies so far, whether a cell waits or runs
+#: (its prompt "[*]"), whether the kernel is idle.
+RUN_STATE = f"""() => ({{
+  replies: window.evalcoreExecuteReplies.length,
+  pending: [...document.querySelectorAll('.jp-InputArea-prompt')]
+    .some(p => p.textContent.includes('*')),
+  idle: document.querySelector("{KERNEL_IDLE}") !== null}})"""
+
+
 def run_all_cells(page, cells: int) -> list[str]:
     """Run > Run All Cells (both apps have the menu); wait until the kernel has replied to each
-    of the ``cells`` code cells and is idle again. Returns the replies' statuses."""
+    of the ``cells`` code cells and is idle again. Returns the statuses of the last run's
+    replies.
+
+    A run that stops short (the kernel idle, no cell waiting, fewer replies than cells) is run
+    again, twice at most: on a loaded machine JupyterLab can replace a kernel that is slow to
+    come alive with one of its own, and the cells after the first are then never sent; a kernel
+    dialog that took the command does the same.
+    """
     import re
+    import time
 
     from playwright.sync_api import expect
 
-    before = page.evaluate("() => window.evalcoreExecuteReplies.length")
-    replies = page.locator("html")
+    html = page.locator("html")
     for attempt in range(3):
+        start = page.evaluate("() => window.evalcoreExecuteReplies.length")
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-        # an assertion that retries (not wait_for_function): before each try, a kernel dialog
-        # that JupyterLab shows meanwhile is accepted (open_notebook's handler)
-        try:
-            expect(replies).to_have_attribute("data-evalcore-replies", str(before + cells),
-                                              timeout=60_000)
-            break
-        except AssertionError:
-            if page.evaluate("() => window.evalcoreExecuteReplies.length") > before:
-                try:        # the cells run, slowly: wait for the rest
-                    expect(replies).to_have_attribute("data-evalcore-replies",
-                                                      str(before + cells), timeout=120_000)
+        deadline, stalled_since = time.monotonic() + 180, None
+        while True:
+            # an assertion that retries (not wait_for_function): before each try, a kernel
+            # dialog that JupyterLab shows meanwhile is accepted (open_notebook's handler)
+            try:
+                expect(html).to_have_attribute("data-evalcore-replies", str(start + cells),
+                                               timeout=5_000)
+                state = None
+            except AssertionError:
+                state = page.evaluate(RUN_STATE)
+            if state is None or state["replies"] >= start + cells:
+                expect(page.locator(KERNEL_IDLE)).to_have_count(1, timeout=60_000)
+                return page.evaluate("n => window.evalcoreExecuteReplies.slice(-n)", cells)
+            if state["idle"] and not state["pending"]:          # stopped short
+                stalled_since = stalled_since or time.monotonic()
+                if time.monotonic() - stalled_since >= 2:       # and stays so: run again
                     break
-                except AssertionError:
-                    pass
-            elif attempt < 2:
-                continue    # no cell ran (a dialog took the command): run them all again
-            state = page.evaluate("""() => ({
-              replies: window.evalcoreExecuteReplies,
-              prompts: [...document.querySelectorAll('.jp-InputArea-prompt')].map(p => p.textContent),
-              kernel: [...document.querySelectorAll('[data-status]')].map(e => e.dataset.status),
-              dialog: [...document.querySelectorAll('.jp-Dialog')].map(d => d.innerText)})""")
-            pytest.fail(f"the kernel did not answer {cells} cells after Run All Cells "
-                        f"(replies before: {before}, tries: {attempt + 1}): {state}",
-                        pytrace=False)
-    expect(page.locator(KERNEL_IDLE)).to_have_count(1, timeout=60_000)
-    return page.evaluate("n => window.evalcoreExecuteReplies.slice(n)", before)
+            else:
+                stalled_since = None
+            if time.monotonic() > deadline:
+                break
+    state = page.evaluate("""() => ({
+      replies: window.evalcoreExecuteReplies,
+      prompts: [...document.querySelectorAll('.jp-InputArea-prompt')].map(p => p.textContent),
+      kernel: [...document.querySelectorAll('[data-status]')].map(e => e.dataset.status),
+      dialog: [...document.querySelectorAll('.jp-Dialog')].map(d => d.innerText)})""")
+    pytest.fail(f"the kernel did not answer {cells} cells after Run All Cells, three times: "
+                f"{state}", pytrace=False)
