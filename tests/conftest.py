@@ -146,8 +146,7 @@ class OfflinePage:
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(
             f"console error: {m.text} ({m.location.get('url', '')})"))
         self.page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
-        self.page.on("requestfailed", lambda r: self.errors.append(
-            f"request failed: {r.url} ({r.failure})") if _is_local(r.url) else None)
+        self.page.on("requestfailed", self._request_failed)
 
     def _route(self, route) -> None:
         if _is_local(route.request.url):
@@ -155,6 +154,13 @@ class OfflinePage:
         else:
             self.blocked.append(route.request.url)
             route.abort()
+
+    def _request_failed(self, request) -> None:
+        # A local request that failed (a server gone, a connection refused) is an error; one
+        # aborted because the tab went to the next page before it finished (the favicon, a
+        # module loaded late) is not. Non-local requests are aborted on purpose (``blocked``).
+        if _is_local(request.url) and request.failure != "net::ERR_ABORTED":
+            self.errors.append(f"request failed: {request.url} ({request.failure})")
 
     def check(self) -> None:
         """No request left the machine, and no error (that counts) was logged."""
