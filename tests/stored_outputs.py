@@ -29,6 +29,7 @@ import base64
 import difflib
 import io
 import math
+import os
 import re
 from pathlib import Path
 
@@ -97,7 +98,10 @@ def compare_text(fresh: str, stored: str, where: str) -> list[str]:
     problems = []
     if len(fresh_numbers) != len(stored_numbers) or any(
             SPACES.sub(" ", f) != SPACES.sub(" ", s) for f, s in zip(fresh_pieces, stored_pieces)):
-        problems.append(f"{where}: the text differs (not only in its numbers)")
+        at = len(os.path.commonprefix([fresh, stored]))
+        problems.append(f"{where}: the text differs (not only in its numbers), first at "
+                        f"character {at}: stored {stored[max(0, at - 40):at + 40]!r}, "
+                        f"fresh {fresh[max(0, at - 40):at + 40]!r}")
     else:
         for index, (f, s) in enumerate(zip(fresh_numbers, stored_numbers)):
             why = numbers_agree(f, s)
