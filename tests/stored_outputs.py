@@ -170,7 +170,7 @@ def compare_image(fresh: str, stored: str, where: str, diff_dir: Path | None = N
     return problems
 
 
-def _save_images(fresh: str, stored: str, diff_dir: Path) -> str:
+def _save_images(fresh: str, stored: str, diff_dir: Path) -> Path:
     from matplotlib.testing.compare import save_diff_image
 
     diff_dir.mkdir(parents=True, exist_ok=True)

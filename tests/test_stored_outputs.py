@@ -30,12 +30,11 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from conftest import LECTURES, ROOT
 from stored_outputs import compare_outputs
 
 pytestmark = pytest.mark.notebooks
 
-ROOT = Path(__file__).resolve().parent.parent
-LECTURES = Path(os.environ.get("EVALCORE_LECTURES", ROOT / "_build" / "lectures"))
 #: Where a figure that changed is saved (stored, fresh and diff images), for a person to look.
 DIFFS = Path(os.environ.get("EVALCORE_OUTPUT_DIFFS", ROOT / "_build" / "stored-output-diffs"))
 
@@ -186,10 +185,9 @@ def notebook_runs():
 
 
 @pytest.mark.parametrize("setting, path, index", cases())
-def test_a_fresh_run_reproduces_the_stored_outputs(notebook_runs, setting, path, index):
+def test_a_fresh_run_reproduces_the_stored_outputs(request, notebook_runs, setting, path, index):
     if path is None:
-        pytest.fail(f"the lecture notebooks are missing: {LECTURES} has none. Build them with "
-                    f"`make lectures` (`make test` does it).", pytrace=False)
+        request.getfixturevalue("lectures")     # fails, saying how to build them
     run = notebook_runs(setting, path)
     cell = run.cells[index]
     fresh = run.run(index)
