@@ -24,7 +24,7 @@ import nbformat
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import LECTURES, ROOT   # noqa: F401  (the ``lectures`` fixture is conftest's)
+from conftest import ROOT
 
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 KERNEL_DISPLAY_NAME = "Python 3 (ipykernel)"   # what Jupyter writes, so no "modified" on open
