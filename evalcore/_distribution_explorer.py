@@ -16,17 +16,14 @@ import math
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import numpy as np
 import traitlets
 
-from ._threshold_explorer import check_panels, check_text
-from ._validation import check_int, check_one_of, check_real
+from ._validation import check_int, check_real, check_text
+from ._widget_kit import CheckedTrait, EvalcoreWidget, check_panels, check_size
 from .confusion import ConfusionMatrix, confusion_matrix_at
 
 _HERE = Path(__file__).parent
-#: The ``size`` values: the widget's font size, which everything in it is measured in.
-SIZES = ("normal", "large")
 #: The panels the explorer can show, in the order it shows them.
 PANELS = ("distributions", "matrix", "roc", "pr")
 #: The separation control's range and step (in standard deviations of the noise).
@@ -79,23 +76,7 @@ def threshold_ends(positive_noise: np.ndarray, negative_noise: np.ndarray,
     return float(low), float(high)
 
 
-def _check_real(value: Any, name: str, **interval: Any) -> float:
-    """:func:`check_real`, with an integer beyond the floats refused as out of range."""
-    try:
-        return check_real(value, name, **interval)
-    except OverflowError:
-        raise ValueError(f"{name} must lie in [{interval.get('low')!r}, "
-                         f"{interval.get('high')!r}], got {value!r}") from None
-
-
-class _Checked(traitlets.TraitType):
-    """A trait whose values go through the owner's ``_check_<name>`` (evalcore's errors)."""
-
-    def validate(self, obj, value):
-        return getattr(obj, f"_check_{self.name}")(value)
-
-
-class DistributionExplorer(anywidget.AnyWidget):
+class DistributionExplorer(EvalcoreWidget):
     """Two score distributions, a threshold, a separation and a class balance; build one with
     :func:`evalcore.distribution_explorer`.
 
@@ -106,7 +87,6 @@ class DistributionExplorer(anywidget.AnyWidget):
     _esm = _HERE / "_distribution_explorer.js"
     _css = _HERE / "_distribution_explorer.css"
 
-    #: Marks the model in the page's embedded widget state (the browser tests find them by it).
     evalcore_widget = traitlets.Unicode("distribution-explorer", read_only=True).tag(sync=True)
     noise = traitlets.Bytes(read_only=True, help="float64 noise: n positives', then n "
                                                  "negatives'").tag(sync=True)
@@ -117,10 +97,9 @@ class DistributionExplorer(anywidget.AnyWidget):
                               help="the heading and accessible name").tag(sync=True)
     show = traitlets.List(traitlets.Unicode(), read_only=True,
                           help="the panels shown (PANELS)").tag(sync=True)
-    separation = _Checked(1.0, help="how far apart the classes' means are").tag(sync=True)
-    prevalence = _Checked(0.5, help="the share of positives π").tag(sync=True)
-    threshold = _Checked(0.5, help="the threshold θ (predict 1 when s ≥ θ)").tag(sync=True)
-    size = _Checked("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
+    separation = CheckedTrait(1.0, help="how far apart the classes' means are").tag(sync=True)
+    prevalence = CheckedTrait(0.5, help="the share of positives π").tag(sync=True)
+    threshold = CheckedTrait(0.5, help="the threshold θ (predict 1 when s ≥ θ)").tag(sync=True)
 
     def __init__(self, *, separation: float = 1.0, prevalence: float = 0.5,
                  threshold: float | None = None, n: int = 400, random_state: int = 0,
@@ -129,18 +108,12 @@ class DistributionExplorer(anywidget.AnyWidget):
         random_state = check_int(random_state, "random_state", low=0)
         title = check_text(title, "title")
         show = check_panels(show, PANELS)
-        size = check_one_of(size, SIZES, "size")
+        size = check_size(size)
         self._positive_noise, self._negative_noise = noise_pools(n, random_state)
         low, high = threshold_ends(self._positive_noise, self._negative_noise)
-        # The read-only traits are set once, before the widget opens its comm, so the front
-        # end receives the whole state at once.
-        self.set_trait("noise", np.concatenate([self._positive_noise, self._negative_noise])
-                       .astype("<f8").tobytes())
-        self.set_trait("n", n)
-        self.set_trait("low", low)
-        self.set_trait("high", high)
-        self.set_trait("title", title)
-        self.set_trait("show", show)
+        noise = np.concatenate([self._positive_noise, self._negative_noise])
+        self._set_fixed(noise=noise.astype("<f8").tobytes(), n=n, low=low, high=high,
+                        title=title, show=show)
         self.size = size
         self.separation = separation
         self.prevalence = prevalence
@@ -153,17 +126,14 @@ class DistributionExplorer(anywidget.AnyWidget):
     # --- validation of the state (from Python and from the browser alike) --------------------
     def _check_separation(self, value) -> float:
         low, high = SEPARATION_RANGE[:2]
-        return _check_real(value, "separation", low=low, high=high)
+        return check_real(value, "separation", low=low, high=high)
 
     def _check_prevalence(self, value) -> float:
-        return _check_real(value, "prevalence", low=0.0, high=1.0, low_open=True,
-                           high_open=True)
+        return check_real(value, "prevalence", low=0.0, high=1.0, low_open=True,
+                          high_open=True)
 
     def _check_threshold(self, value) -> float:
-        return _check_real(value, "threshold", low=self.low, high=self.high)
-
-    def _check_size(self, value) -> str:
-        return check_one_of(value, SIZES, "size")
+        return check_real(value, "threshold", low=self.low, high=self.high)
 
     # --- derived state -------------------------------------------------------------------
     @property

@@ -5,23 +5,24 @@ A multiple-choice question shows radio buttons; picking one shows that choice's 
 and a "Show answer" button; a wrong number shows the hint (or the explanation of a known
 mistake), a right one the worked explanation. The front end (``_self_check.js``) does all of it
 from the widget's state, so a self-check works in the static book with no kernel, live in
-Jupyter and in the slides. This module is imported lazily by :func:`evalcore.widgets.self_check`
-because anywidget is an optional dependency.
+Jupyter and in the slides. :class:`SelfCheck` checks its arguments itself. This module is
+imported lazily by :func:`evalcore.widgets.self_check` because anywidget is an optional
+dependency.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-import anywidget
 import traitlets
 
-from ._validation import check_int, check_one_of, check_real
+from ._validation import check_int, check_positive, check_real, check_text
+from ._widget_kit import EvalcoreWidget, check_sequence, check_size
 
 _HERE = Path(__file__).parent
-#: The ``size`` values: the widget's font size, which everything in it is measured in.
-SIZES = ("normal", "large")
 
 
 def answer_text(answer: float, tolerance: float) -> str:
@@ -48,14 +49,18 @@ def close_enough(value: float, target: float, tolerance: float) -> bool:
     return abs(value - target) <= tolerance * (1 + 1e-9) + 1e-12
 
 
-class _Checked(traitlets.TraitType):
-    """A trait whose values go through the owner's ``_check_<name>`` (evalcore's errors)."""
-
-    def validate(self, obj, value):
-        return getattr(obj, f"_check_{self.name}")(value)
+def _check_finite(value: Any, name: str) -> float:
+    """``value`` as a float if it is a finite real number."""
+    return check_real(value, name, low=-math.inf, high=math.inf, low_open=True, high_open=True)
 
 
-class SelfCheck(anywidget.AnyWidget):
+def _check_texts(values: Any, name: str) -> list[str]:
+    """``values`` as a list of non-empty strings, each error naming ``name[i]``."""
+    return [check_text(value, f"{name}[{i}]", required=True)
+            for i, value in enumerate(check_sequence(values, name))]
+
+
+class SelfCheck(EvalcoreWidget):
     """A question with instant feedback; build one with :func:`evalcore.self_check`.
 
     All the traits are fixed at construction; the reader's answers stay in the view (nothing
@@ -65,7 +70,6 @@ class SelfCheck(anywidget.AnyWidget):
     _esm = _HERE / "_self_check.js"
     _css = _HERE / "_self_check.css"
 
-    #: Marks the model in the page's embedded widget state (the browser tests find them by it).
     evalcore_widget = traitlets.Unicode("self-check", read_only=True).tag(sync=True)
     kind = traitlets.Unicode(read_only=True, help="'choice' or 'number'").tag(sync=True)
     question = traitlets.Unicode(read_only=True, help="the question").tag(sync=True)
@@ -85,18 +89,61 @@ class SelfCheck(anywidget.AnyWidget):
                                 help="shown on a right number or 'Show answer'").tag(sync=True)
     mistakes = traitlets.List(traitlets.List(), read_only=True,
                               help="[value, explanation] pairs of known wrong answers").tag(sync=True)
-    size = _Checked("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
 
-    def __init__(self, state: dict, *, size: str = "normal") -> None:
-        # The read-only traits are set once, before the widget opens its comm, so the front
-        # end receives the whole state at once.
-        for name, value in state.items():
-            self.set_trait(name, value)
+    def __init__(self, question: str, *, answer: Any, choices: Sequence[str] | None = None,
+                 explanations: Sequence[str] | None = None, tolerance: float = 0.0,
+                 hint: str = "", explain: str = "", mistakes: Any = None,
+                 answer_label: str | None = None, size: str = "normal") -> None:
+        size = check_size(size)
+        question = check_text(question, "question", required=True)
+        if choices is not None:
+            fixed = self._choice_state(choices, explanations, answer)
+        else:
+            fixed = self._number_state(answer, explanations, tolerance, hint, explain,
+                                       mistakes, answer_label)
+        self._set_fixed(question=question, **fixed)
         self.size = size
         super().__init__()
 
-    def _check_size(self, value) -> str:
-        return check_one_of(value, SIZES, "size")
+    @staticmethod
+    def _choice_state(choices: Any, explanations: Any, answer: Any) -> dict[str, Any]:
+        """The read-only traits of a multiple-choice question, its arguments checked."""
+        choices = _check_texts(choices, "choices")
+        if len(choices) < 2:
+            raise ValueError(f"choices must hold at least two choices, got {len(choices)}")
+        if explanations is None:
+            raise ValueError("explanations is required with choices: one per choice, saying "
+                             "why it is right or why it is wrong")
+        explanations = _check_texts(explanations, "explanations")
+        if len(explanations) != len(choices):
+            raise ValueError(f"explanations has {len(explanations)} entries for {len(choices)} "
+                             f"choices: one explanation per choice")
+        answer = check_int(answer, "answer (the index of the right choice)", low=0,
+                           high=len(choices) - 1)
+        return dict(kind="choice", choices=choices, explanations=explanations,
+                    answer_index=answer)
+
+    @staticmethod
+    def _number_state(answer: Any, explanations: Any, tolerance: Any, hint: Any, explain: Any,
+                      mistakes: Any, answer_label: Any) -> dict[str, Any]:
+        """The read-only traits of a number question, its arguments checked."""
+        if explanations is not None:
+            raise ValueError("explanations go with choices; a number question takes hint and "
+                             "explain")
+        answer = _check_finite(answer, "answer")
+        tolerance = check_positive(tolerance, "tolerance", allow_zero=True)
+        if mistakes is not None and not hasattr(mistakes, "items"):
+            raise TypeError(f"mistakes must be a mapping of numbers to explanations, "
+                            f"got {type(mistakes).__name__}")
+        pairs = [[_check_finite(value, "mistakes' keys"),
+                  check_text(why, f"mistakes[{value!r}]", required=True)]
+                 for value, why in dict(mistakes or {}).items()]
+        label = answer_text(answer, tolerance) if answer_label is None \
+            else check_text(answer_label, "answer_label", required=True)
+        return dict(kind="number", answer=answer, tolerance=tolerance,
+                    hint=check_text(hint, "hint", required=True),
+                    explain=check_text(explain, "explain", required=True), mistakes=pairs,
+                    answer_label=label)
 
     def check(self, response) -> bool:
         """Whether ``response`` (a choice's index, or a number) is a right answer.

@@ -4,8 +4,8 @@ The panes (HTML strings, for example :func:`evalcore.figure_pane` images) travel
 widget's model; the front end (``_slider_stack.js``) renders an ``<input type="range">``, a
 read-only ``<output>`` with the current label and only the current pane, so the static book
 switches panes with no kernel. ``index`` is the single source of truth, in Python and in the
-browser. This module is imported lazily by :func:`evalcore.widgets.slider_stack` because
-anywidget is an optional dependency.
+browser. :class:`SliderStack` checks its arguments itself. This module is imported lazily by
+:func:`evalcore.widgets.slider_stack` because anywidget is an optional dependency.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import anywidget
+import numpy as np
 import traitlets
 
-from ._validation import check_int, check_one_of
+from ._validation import check_int, check_text
+from ._widget_kit import CheckedTrait, EvalcoreWidget, check_sequence, check_size
 
 _HERE = Path(__file__).parent
-#: The ``size`` values: the widget's font size, which everything in it is measured in.
-SIZES = ("normal", "large")
 
 
 def check_index(index: Any, count: int) -> int:
@@ -29,14 +28,38 @@ def check_index(index: Any, count: int) -> int:
     return check_int(index, "index", low=0, high=count - 1)
 
 
-class _Checked(traitlets.TraitType):
-    """A trait whose values go through the owner's ``_check_<name>`` (evalcore's errors)."""
+def check_panes(panes: Any) -> list[str]:
+    """``panes`` as a non-empty list of HTML strings: each pane is a str or has a str
+    ``.value`` (``ipywidgets.HTML``, :func:`evalcore.figure_pane`), which is taken."""
+    html_panes = []
+    for position, pane in enumerate(check_sequence(panes, "panes", of="panes")):
+        value = pane if isinstance(pane, str) else getattr(pane, "value", None)
+        if not isinstance(value, str):
+            raise TypeError(f"panes[{position}] must be an HTML string or have a str .value "
+                            f"(ipywidgets.HTML, figure_pane), got {type(pane).__name__}")
+        html_panes.append(value)
+    if not html_panes:
+        raise ValueError("panes must hold at least one pane")
+    return html_panes
 
-    def validate(self, obj, value):
-        return getattr(obj, f"_check_{self.name}")(value)
+
+def check_pane_labels(labels: Any, count: int) -> list[str]:
+    """``labels`` as ``count`` strings, one per pane; numbers are shown as text."""
+    labels = check_sequence(labels, "labels")
+    for position, label in enumerate(labels):
+        # numbers are shown as text (str(20) -> "20"); None, a bool or an object is a mistake
+        if not isinstance(label, (str, int, float, np.integer, np.floating)) \
+                or isinstance(label, (bool, np.bool_)):
+            raise TypeError(f"labels[{position}] must be a str (or a number, shown as text), "
+                            f"got {label!r} ({type(label).__name__})")
+    labels = [str(label) for label in labels]
+    if len(labels) != count:
+        raise ValueError(f"labels has {len(labels)} entries but there are {count} "
+                         f"panes: one label per pane")
+    return labels
 
 
-class SliderStack(anywidget.AnyWidget):
+class SliderStack(EvalcoreWidget):
     """A labelled slider over precomputed panes; build one with :func:`evalcore.slider_stack`.
 
     ``index`` (synced with the browser) selects the pane shown; setting it from Python moves
@@ -46,7 +69,6 @@ class SliderStack(anywidget.AnyWidget):
     _esm = _HERE / "_slider_stack.js"
     _css = _HERE / "_slider_stack.css"
 
-    #: Marks the model in the page's embedded widget state (the browser tests count them).
     evalcore_widget = traitlets.Unicode("slider-stack", read_only=True).tag(sync=True)
     panes = traitlets.List(traitlets.Unicode(), read_only=True,
                            help="the HTML of each pane").tag(sync=True)
@@ -54,25 +76,25 @@ class SliderStack(anywidget.AnyWidget):
                             help="the readout at each position").tag(sync=True)
     description = traitlets.Unicode(read_only=True,
                                      help="the slider's label (its accessible name)").tag(sync=True)
-    size = _Checked("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
-    index = _Checked(0, help="the position shown").tag(sync=True)
+    index = CheckedTrait(0, help="the position shown").tag(sync=True)
 
-    def __init__(self, panes: list[str], labels: list[str], description: str, *,
-                 index: int = 0, size: str = "normal") -> None:
-        # The read-only traits are set once, before the widget opens its comm, so the front
-        # end receives the whole state at once; index is validated against the panes.
-        self.set_trait("panes", list(panes))
-        self.set_trait("labels", list(labels))
-        self.set_trait("description", description)
+    def __init__(self, panes: Any, *, labels: Any, description: str, index: int = 0,
+                 size: str = "normal") -> None:
+        panes = check_panes(panes)
+        labels = check_pane_labels(labels, len(panes))
+        description = check_text(description, "description", required=True,
+                                 kind="a str (the slider's label)",
+                                 blank="must be a non-empty string: it is the slider's label "
+                                       "and its accessible name")
+        index = check_index(index, len(panes))
+        size = check_size(size)
+        self._set_fixed(panes=panes, labels=labels, description=description)
         self.size = size
         self.index = index
         super().__init__()
 
     def _check_index(self, value) -> int:
         return check_index(value, max(len(self.panes), 1))
-
-    def _check_size(self, value) -> str:
-        return check_one_of(value, SIZES, "size")
 
     @property
     def label(self) -> str:

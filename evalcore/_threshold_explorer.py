@@ -11,24 +11,21 @@ anywidget is an optional dependency.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import numpy as np
 import traitlets
 
 from ._ranking import score_order, tie_groups
 from ._validation import (RULES, check_binary_scores, check_bool, check_int, check_one_of,
-                          check_rule, check_threshold)
+                          check_rule, check_text, check_threshold)
+from ._widget_kit import CheckedTrait, EvalcoreWidget, check_panels, check_size
 from .confusion import ConfusionMatrix, confusion_matrix_at
 
 _HERE = Path(__file__).parent
 #: More scores than this would make the page heavy (each score travels in the page).
 MAX_SCORES = 50_000
-#: The ``size`` values: the widget's font size, which everything in it is measured in.
-SIZES = ("normal", "large")
 #: The panels the explorer can show, in the order it shows them.
 PANELS = ("matrix", "rates", "roc", "pr", "strip")
 #: The largest ``max_copies`` (the copies control's last step).
@@ -117,32 +114,6 @@ def representative_thresholds(distinct: np.ndarray, low: float, high: float,
     return np.concatenate([[low], distinct]).astype(float)
 
 
-def check_text(value: Any, name: str) -> str:
-    """``value`` if it is a str; otherwise the TypeError naming ``name``."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, got {value!r} ({type(value).__name__})")
-    return value
-
-
-def check_panels(show: Any, panels: tuple[str, ...]) -> list[str]:
-    """``show`` (a sequence of panel names from ``panels``) in the order of ``panels``.
-
-    Not a sequence, or an entry that is not a str: TypeError; an unknown name or none at all:
-    ValueError. Both name ``show``.
-    """
-    if isinstance(show, (str, bytes, dict)) or not isinstance(show, Iterable):
-        raise TypeError(f"show must be a tuple of panel names from {panels}, got {show!r}")
-    show = list(show)
-    for name in show:
-        if not isinstance(name, str):
-            raise TypeError(f"show must be a tuple of panel names from {panels}: it holds "
-                            f"{name!r} ({type(name).__name__})")
-    unknown = [name for name in show if name not in panels]
-    if unknown or not show:
-        raise ValueError(f"show must name at least one panel of {panels}, got {tuple(show)!r}")
-    return [name for name in panels if name in show]
-
-
 def _check_rule(value: Any) -> str:
     if not isinstance(value, str):      # None or a number: the wrong kind
         check_one_of(value, RULES, "rule")
@@ -169,14 +140,7 @@ def _middle(sorted_score: np.ndarray) -> float:
     return below / 2 + above / 2
 
 
-class _Checked(traitlets.TraitType):
-    """A trait whose values go through the owner's ``_check_<name>`` (evalcore's errors)."""
-
-    def validate(self, obj, value):
-        return getattr(obj, f"_check_{self.name}")(value)
-
-
-class ThresholdExplorer(anywidget.AnyWidget):
+class ThresholdExplorer(EvalcoreWidget):
     """Move a threshold, watch the confusion matrix, the rates, the ROC and PR points change.
 
     Build one with :func:`evalcore.threshold_explorer`. One anywidget: its view draws a range
@@ -189,7 +153,6 @@ class ThresholdExplorer(anywidget.AnyWidget):
     _esm = _HERE / "_explorer.js"
     _css = _HERE / "_explorer.css"
 
-    #: Marks the model in the page's embedded widget state (the browser tests find them by it).
     evalcore_widget = traitlets.Unicode("threshold-explorer", read_only=True).tag(sync=True)
     scores = traitlets.Bytes(read_only=True, help="float64 scores, increasing").tag(sync=True)
     labels = traitlets.Bytes(read_only=True,
@@ -201,11 +164,10 @@ class ThresholdExplorer(anywidget.AnyWidget):
     title = traitlets.Unicode("", read_only=True, help="the heading and accessible name").tag(sync=True)
     show = traitlets.List(traitlets.Unicode(), read_only=True,
                           help="the panels shown (PANELS)").tag(sync=True)
-    threshold = _Checked(0.0, help="the threshold θ").tag(sync=True)
-    rule = _Checked(">", help="'>' or '>=': predict 1 when the score is above, "
-                                       "or at or above, θ").tag(sync=True)
-    negative_copies = _Checked(1, help="how many times each negative counts").tag(sync=True)
-    size = _Checked("normal", help="'normal' or 'large' (a projector)").tag(sync=True)
+    threshold = CheckedTrait(0.0, help="the threshold θ").tag(sync=True)
+    rule = CheckedTrait(">", help="'>' or '>=': predict 1 when the score is above, "
+                                  "or at or above, θ").tag(sync=True)
+    negative_copies = CheckedTrait(1, help="how many times each negative counts").tag(sync=True)
 
     def __init__(self, y_true: Any, y_score: Any, *, threshold: float | None = None,
                  rule: str = ">", balance: bool = False, max_copies: int = 10,
@@ -226,21 +188,15 @@ class ThresholdExplorer(anywidget.AnyWidget):
         max_copies = check_int(max_copies, "max_copies", low=2, high=MAX_COPIES)
         title = check_text(title, "title")
         show = check_panels(show, PANELS)
-        size = check_one_of(size, SIZES, "size")
+        size = check_size(size)
         order = score_order(score)
         self._score = score[order]
         self._label = label[order]
         self._distinct = tie_groups(label, score).values.astype(float)
         low, high = end_thresholds(float(self._distinct[0]), float(self._distinct[-1]))
-        # The read-only traits are set once, before the widget opens its comm, so the front
-        # end receives the whole state at once.
-        self.set_trait("scores", self._score.astype("<f8").tobytes())
-        self.set_trait("labels", self._label.astype(np.uint8).tobytes())
-        self.set_trait("low", low)
-        self.set_trait("high", high)
-        self.set_trait("max_copies", max_copies if balance else 1)
-        self.set_trait("title", title)
-        self.set_trait("show", show)
+        self._set_fixed(scores=self._score.astype("<f8").tobytes(),
+                        labels=self._label.astype(np.uint8).tobytes(), low=low, high=high,
+                        max_copies=max_copies if balance else 1, title=title, show=show)
         self.size = size
         self.rule = rule
         self.threshold = _middle(self._score) if threshold is None else threshold
@@ -268,9 +224,6 @@ class ThresholdExplorer(anywidget.AnyWidget):
             raise ValueError("negative_copies needs the class-balance control: build the "
                              "explorer with balance=True")
         return check_int(value, "negative_copies", low=1, high=self.max_copies)
-
-    def _check_size(self, value) -> str:
-        return check_one_of(value, SIZES, "size")
 
     # --- derived state -------------------------------------------------------------------
     @property

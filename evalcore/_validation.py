@@ -333,6 +333,21 @@ def check_bool(value: Any, name: str) -> bool:
     raise TypeError(f"{name} must be True or False, got {value!r}")
 
 
+def check_text(value: Any, name: str, *, required: bool = False, kind: str = "a str",
+               blank: str = "must not be empty") -> str:
+    """Return ``value`` if it is a str (with ``required``, one that is not blank).
+
+    Not a str: the TypeError "``name`` must be ``kind``, got ..."; blank although
+    ``required``: the ValueError "``name`` ``blank``". ``kind`` and ``blank`` let a message
+    say what the text is for (``kind="a str (the slider's label)"``).
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be {kind}, got {value!r} ({type(value).__name__})")
+    if required and not value.strip():
+        raise ValueError(f"{name} {blank}")
+    return value
+
+
 def check_optional(check, value: Any, name: str, **rules: Any) -> Any:
     """``None``, or ``check(value, name, **rules)``: for options whose default is None."""
     return None if value is None else check(value, name, **rules)

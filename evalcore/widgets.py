@@ -3,6 +3,11 @@
 Everything a control shows is precomputed by evalcore; the browser only switches between
 precomputed states (a :func:`slider_stack` holds every pane) or, in :func:`threshold_explorer`, counts and
 divides from precomputed operating points, so moving a slider needs no Python.
+
+Each function here documents one widget and builds it; the widget's class (in its own module,
+on the base in ``_widget_kit``) checks the arguments, so the checks live in one place whether a
+value comes from Python or from the browser. The classes are imported when first used, because
+anywidget is an optional dependency.
 """
 
 from __future__ import annotations
@@ -10,12 +15,9 @@ from __future__ import annotations
 import base64
 import html
 import io
-import math
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
-import numpy as np
-
-from ._validation import check_int, check_one_of, check_positive, check_real
+from ._validation import check_positive, check_text
 
 
 def figure_pane(fig, *, alt: str, dpi: int = 150) -> str:
@@ -62,12 +64,9 @@ def figure_pane(fig, *, alt: str, dpi: int = 150) -> str:
     """
     import matplotlib.pyplot as plt
 
-    if not isinstance(alt, str):
-        raise TypeError(f"alt must be a str describing the figure, got {alt!r} "
-                        f"({type(alt).__name__})")
-    if not alt.strip():
-        raise ValueError("alt must describe the figure (a non-empty string) for screen-reader "
-                         "users")
+    alt = check_text(alt, "alt", required=True, kind="a str describing the figure",
+                     blank="must describe the figure (a non-empty string) for screen-reader "
+                           "users")
     dpi = check_positive(dpi, "dpi")
     if not hasattr(fig, "savefig"):
         raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
@@ -138,41 +137,9 @@ def slider_stack(panes: Sequence[Any], *, labels: Sequence[str], description: st
     >>> stack
     SliderStack(description='n', 2 panes, index=1, label='2')
     """
-    from ._slider_stack import SliderStack, check_index
+    from ._slider_stack import SliderStack
 
-    if isinstance(panes, (str, bytes)) or not isinstance(panes, Iterable):
-        raise TypeError(f"panes must be a sequence of panes, got {type(panes).__name__}")
-    html_panes = []
-    for position, pane in enumerate(list(panes)):
-        value = pane if isinstance(pane, str) else getattr(pane, "value", None)
-        if not isinstance(value, str):
-            raise TypeError(f"panes[{position}] must be an HTML string or have a str .value "
-                            f"(ipywidgets.HTML, figure_pane), got {type(pane).__name__}")
-        html_panes.append(value)
-    if not html_panes:
-        raise ValueError("panes must hold at least one pane")
-    if isinstance(labels, (str, bytes)) or not isinstance(labels, Iterable):
-        raise TypeError(f"labels must be a sequence of str, got {type(labels).__name__}")
-    labels = list(labels)
-    for position, label in enumerate(labels):
-        # numbers are shown as text (str(20) -> "20"); None, a bool or an object is a mistake
-        if not isinstance(label, (str, int, float, np.integer, np.floating)) \
-                or isinstance(label, (bool, np.bool_)):
-            raise TypeError(f"labels[{position}] must be a str (or a number, shown as text), "
-                            f"got {label!r} ({type(label).__name__})")
-    labels = [str(label) for label in labels]
-    if len(labels) != len(html_panes):
-        raise ValueError(f"labels has {len(labels)} entries but there are {len(html_panes)} "
-                         f"panes: one label per pane")
-    if not isinstance(description, str):
-        raise TypeError(f"description must be a str (the slider's label), got {description!r} "
-                        f"({type(description).__name__})")
-    if not description.strip():
-        raise ValueError("description must be a non-empty string: it is the slider's label "
-                         "and its accessible name")
-    index = check_index(index, len(html_panes))
-    size = check_one_of(size, ("normal", "large"), "size")
-    return SliderStack(html_panes, labels, description, index=index, size=size)
+    return SliderStack(panes, labels=labels, description=description, index=index, size=size)
 
 
 def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = None,
@@ -460,60 +427,8 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
     >>> m.check(0), m.check(1)
     (True, False)
     """
-    from ._self_check import SelfCheck, answer_text
+    from ._self_check import SelfCheck
 
-    def text(value: Any, name: str, *, required: bool = False) -> str:
-        if not isinstance(value, str):
-            raise TypeError(f"{name} must be a str, got {value!r} ({type(value).__name__})")
-        if required and not value.strip():
-            raise ValueError(f"{name} must not be empty")
-        return value
-
-    def finite(value: Any, name: str) -> float:
-        return check_real(value, name, low=-math.inf, high=math.inf, low_open=True,
-                          high_open=True)
-
-    size = check_one_of(size, ("normal", "large"), "size")
-    state: dict[str, Any] = {"question": text(question, "question", required=True)}
-    if choices is not None:
-        if isinstance(choices, str) or not isinstance(choices, Iterable):
-            raise TypeError(f"choices must be a sequence of str, got {type(choices).__name__}")
-        choices = [text(c, f"choices[{i}]", required=True) for i, c in enumerate(choices)]
-        if len(choices) < 2:
-            raise ValueError(f"choices must hold at least two choices, got {len(choices)}")
-        if explanations is None:
-            raise ValueError("explanations is required with choices: one per choice, saying "
-                             "why it is right or why it is wrong")
-        if isinstance(explanations, str) or not isinstance(explanations, Iterable):
-            raise TypeError(f"explanations must be a sequence of str, "
-                            f"got {type(explanations).__name__}")
-        explanations = [text(e, f"explanations[{i}]", required=True)
-                        for i, e in enumerate(explanations)]
-        if len(explanations) != len(choices):
-            raise ValueError(f"explanations has {len(explanations)} entries for {len(choices)} "
-                             f"choices: one explanation per choice")
-        answer = check_int(answer, "answer (the index of the right choice)", low=0,
-                           high=len(choices) - 1)
-        state.update(kind="choice", choices=choices, explanations=explanations,
-                     answer_index=answer)
-        return SelfCheck(state, size=size)
-
-    if explanations is not None:
-        raise ValueError("explanations go with choices; a number question takes hint and "
-                         "explain")
-    answer = finite(answer, "answer")
-    tolerance = check_positive(tolerance, "tolerance", allow_zero=True)
-    if mistakes is not None and not hasattr(mistakes, "items"):
-        raise TypeError(f"mistakes must be a mapping of numbers to explanations, "
-                        f"got {type(mistakes).__name__}")
-    pairs = []
-    for value, why in dict(mistakes or {}).items():
-        pairs.append([finite(value, "mistakes' keys"),
-                      text(why, f"mistakes[{value!r}]", required=True)])
-    label = answer_text(answer, tolerance) if answer_label is None \
-        else text(answer_label, "answer_label", required=True)
-    state.update(kind="number", answer=answer, tolerance=tolerance,
-                 hint=text(hint, "hint", required=True),
-                 explain=text(explain, "explain", required=True), mistakes=pairs,
-                 answer_label=label)
-    return SelfCheck(state, size=size)
+    return SelfCheck(question, answer=answer, choices=choices, explanations=explanations,
+                     tolerance=tolerance, hint=hint, explain=explain, mistakes=mistakes,
+                     answer_label=answer_label, size=size)
