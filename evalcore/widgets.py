@@ -32,7 +32,7 @@ def figure_pane(fig, *, alt: str, dpi: int = 150) -> str:
         The figure to show.
     alt : str
         What the figure shows, for screen-reader users (required, not empty).
-    dpi : int or float
+    dpi : int or float, default=150
         The resolution of the PNG (positive, finite).
 
     Returns
@@ -98,9 +98,9 @@ def slider_stack(panes: Sequence[Any], *, labels: Sequence[str], description: st
         The readout at each position (also what a screen reader says); as many as ``panes``.
     description : str
         The slider's label (its accessible name); not empty.
-    index : int
+    index : int, default=0
         The position shown first.
-    size : {"normal", "large"}
+    size : {"normal", "large"}, default="normal"
         ``"large"`` scales the slider and the figure up for a projector. Both are sized in em,
         so they also follow the notebook's font size.
 
@@ -168,22 +168,22 @@ def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = N
     threshold : float, optional
         The threshold shown first; default the median score. Any value is allowed; the slider
         sits at the operating point it gives.
-    rule : {">", ">="}
+    rule : {">", ">="}, default=">"
         The rule shown first (the reader can switch it). Switching keeps θ; when θ sits on a
         score, the examples with that score change side.
-    balance : bool
+    balance : bool, default=False
         Add a "copies of each negative" control (1 to ``max_copies``): counting each negative
         k times leaves the ROC curve where it is and moves the PR curve.
-    max_copies : int
+    max_copies : int, default=10
         The largest number of copies offered by the balance control (2 to 1,000).
-    title : str
+    title : str, default=""
         A heading shown above the widget (also its accessible name).
     pos_label : optional
         The positive label when labels are not {0, 1}, {-1, 1} or booleans.
-    size : {"normal", "large"}
+    size : {"normal", "large"}, default="normal"
         ``"large"`` scales the whole widget up for a projector. Everything is sized in em, so
         it also follows the notebook's font size.
-    show : tuple of str
+    show : tuple of str, default=("matrix", "rates", "roc", "pr", "strip")
         The panels shown, among ``"matrix"``, ``"rates"``, ``"roc"``, ``"pr"`` and
         ``"strip"`` (all by default), to show only what a chapter has taught so far.
 
@@ -273,27 +273,27 @@ def distribution_explorer(*, separation: float = 1.0, prevalence: float = 0.5,
 
     Parameters
     ----------
-    separation : float
+    separation : float, default=1.0
         How far the positives' scores are shifted right, in standard deviations of the noise:
         0 (the classes overlap completely, AUC about ½) to 4 (almost separated). The control
         steps by 0.1.
-    prevalence : float
+    prevalence : float, default=0.5
         The share of positives π shown, strictly between 0 and 1. The control covers 0.05 to
         0.95 in steps of 0.05.
     threshold : float, optional
         The threshold θ shown first (rule ``s ≥ θ``); default halfway between the class means,
         ``separation / 2``. It must lie within the control's range, ``.low`` to ``.high``:
         multiples of ½ beyond every score at every separation. The control steps by 0.05.
-    n : int
+    n : int, default=400
         How many cases are shown (2 to 10,000); the pools hold n of each class.
-    random_state : int
+    random_state : int, default=0
         The seed of the noise (a non-negative integer: the picture is the same on every run).
-    show : tuple of str
+    show : tuple of str, default=("distributions", "matrix", "roc", "pr")
         The panels shown, among ``"distributions"``, ``"matrix"``, ``"roc"`` and ``"pr"``
         (all by default), to show only what a chapter has taught so far.
-    title : str
+    title : str, default=""
         A heading shown above the widget (also its accessible name).
-    size : {"normal", "large"}
+    size : {"normal", "large"}, default="normal"
         ``"large"`` scales the whole widget up for a projector; everything is sized in em.
 
     Returns
@@ -370,12 +370,12 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
         Two or more choices, each non-empty.
     explanations : sequence of str, optional
         With ``choices`` (required then), one non-empty explanation per choice.
-    tolerance : float
+    tolerance : float, default=0.0
         A typed number within this distance of ``answer`` is right (0: exactly). Also sets how
         many decimals "Show answer" prints: 0.005 prints two.
-    hint : str
+    hint : str, default=""
         Shown after a wrong number: what to compute, from what (required for a number).
-    explain : str
+    explain : str, default=""
         Shown after a right number or "Show answer": the worked answer (required for a number).
     mistakes : mapping of float to str, optional
         Known wrong answers (a slip a reader is likely to make) and what each one is; a typed
@@ -383,7 +383,7 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
     answer_label : str, optional
         The answer as "Show answer" prints it; by default ``answer`` with the decimals
         ``tolerance`` implies.
-    size : {"normal", "large"}
+    size : {"normal", "large"}, default="normal"
         ``"large"`` scales the widget up for a projector.
 
     Returns
