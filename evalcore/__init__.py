@@ -12,8 +12,8 @@ Import it as ``import evalcore as ec``. Conventions, the same everywhere:
 
 from ._validation import UndefinedMetricWarning
 from .calibration import ReliabilityCurve, brier_score, log_loss, reliability_curve
-from .confusion import (LAYOUTS, ConfusionMatrix, Layout, confusion_matrix, confusion_matrix_at,
-                        predict)
+from .confusion import ConfusionMatrix, confusion_matrix, confusion_matrix_at, predict
+from .confusion_layouts import LAYOUTS, Layout
 from .costs import (OperatingPoint, ThresholdChoice, expected_cost, threshold_at_fpr,
                     threshold_at_precision, threshold_by_cost, threshold_by_youden,
                     threshold_max_fbeta)

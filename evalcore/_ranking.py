@@ -6,14 +6,21 @@ order-preserving integer whose lowest bit carries the label, the integers are so
 halves on two threads, then merged), and one linear pass reads off the groups. That is about
 as fast as a single ``np.sort`` of the scores, several times faster than an ``argsort``.
 Weighted input needs the weights in score order, so it takes a stable ``argsort``.
+
+It also decides, exactly, which side of a threshold each score lies on
+(:func:`threshold_hits`): in the scores' own dtype, with integer, fraction and long double
+thresholds never rounded onto a neighbouring score.
 """
 
 from __future__ import annotations
 
+import math
+import numbers
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from typing import NamedTuple
+from fractions import Fraction
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -185,3 +192,86 @@ def auc_from_groups(groups: TieGroups) -> float:
     pos, neg = pos / pos.sum(), neg / neg.sum()
     neg_below = np.cumsum(neg) - neg
     return min(max(float(np.dot(pos, neg_below + 0.5 * neg)), 0.0), 1.0)
+
+
+# --- which side of a threshold: decided exactly ------------------------------------------
+def threshold_hits(score: np.ndarray, threshold: Any, rule: str) -> np.ndarray:
+    """``score > threshold`` (or ``>=``) decided exactly, in the scores' own dtype.
+
+    A float threshold is compared as it is (numpy compares a float64 with a long double
+    exactly). An integer (or fraction) threshold that the scores' dtype cannot hold is
+    replaced by its neighbour ``d`` in that dtype, with the comparison adjusted so that no
+    score changes side: no representable score lies strictly between them.
+
+    Parameters
+    ----------
+    score : numpy.ndarray
+        Validated scores, float64 or long double (:func:`evalcore._validation.check_scores`).
+    threshold : int, float, numpy scalar or fractions.Fraction
+        The cut; may be ±inf, not NaN.
+    rule : {">", ">="}
+        A validated rule (:func:`evalcore._validation.check_rule`).
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        True where the rule calls the score positive.
+
+    Raises
+    ------
+    TypeError
+        If ``threshold`` is not a real number (a bool, a string, None).
+    ValueError
+        If ``threshold`` is NaN.
+    """
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
+        raise TypeError(f"threshold must be a real number, got {threshold!r}")
+    if isinstance(threshold, (float, np.floating)):
+        if np.isnan(threshold):
+            raise ValueError("threshold must not be NaN")
+        if isinstance(threshold, float) or threshold.dtype.itemsize <= score.dtype.itemsize \
+                or not np.isfinite(threshold):
+            cut = float(threshold) if isinstance(threshold, float) else threshold
+            return score > cut if rule == ">" else score >= cut
+        # a long double threshold against float64 scores: numpy may round it to float64
+    try:
+        exact = (Fraction(*threshold.as_integer_ratio()) if isinstance(threshold, np.floating)
+                 else Fraction(threshold))
+    except (TypeError, ValueError):
+        exact = None
+    if exact is None:             # a real number of another kind: compare as a float
+        cut = float(threshold)
+        if math.isnan(cut):
+            raise ValueError("threshold must not be NaN")
+        return score > cut if rule == ">" else score >= cut
+    cut = nearest_of_dtype(exact, score.dtype.type)
+    strict = (rule == ">") if exact_value(cut) == exact else exact_value(cut) < exact
+    return score > cut if strict else score >= cut
+
+
+def exact_value(value: Any) -> Fraction | float:
+    """A float or long double as an exact fraction (±inf stays a float)."""
+    if not np.isfinite(value):
+        return float(value)
+    return Fraction(*value.as_integer_ratio())
+
+
+def nearest_of_dtype(exact: Fraction, kind: type) -> Any:
+    """The value of dtype ``kind`` nearest to ``exact``: equal to it, or with no other value
+    of ``kind`` between them."""
+    try:
+        if kind is np.float64:
+            value = np.float64(float(exact))        # rounded once
+        elif exact.denominator == 1:
+            value = kind(exact.numerator)
+        else:
+            value = kind(exact.numerator) / kind(exact.denominator)
+    except (OverflowError, ValueError):
+        value = kind(math.inf if exact > 0 else -math.inf)
+    if np.isfinite(value):        # a division may round to a value that is not adjacent
+        down, up = kind(-math.inf), kind(math.inf)
+        while exact_value(value) > exact and exact_value(np.nextafter(value, down)) >= exact:
+            value = np.nextafter(value, down)
+        while exact_value(value) < exact and exact_value(np.nextafter(value, up)) <= exact:
+            value = np.nextafter(value, up)
+    return value

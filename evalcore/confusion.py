@@ -1,73 +1,42 @@
-"""The confusion matrix, every rate read off it, and the layouts the sources print it in."""
+"""The confusion matrix: a classifier's four outcomes counted, and every rate read off them.
+
+:func:`confusion_matrix` counts hard predictions and :func:`confusion_matrix_at` scores at a
+threshold (through :func:`predict`); :class:`ConfusionMatrix` holds the four counts and every
+rate the sources name, a property under each of its names. Integer counts stay exact Python
+ints, and extreme counts are computed as exact fractions, so every rate is rounded once.
+
+Kept beside it: the layouts the sources print the matrix in and its text and HTML output
+(:mod:`evalcore.confusion_layouts`, bound in the class body as its methods), and the exact
+decision of which side of a threshold a score lies on (:func:`evalcore._ranking.threshold_hits`).
+
+The module is longer than the others (~600 lines) on purpose: the ~35 rates and their aliases
+stay on the class, each with its docstring (about 500 lines), so that one class lists every
+rate and the API reference documents them in one place.
+"""
 
 from __future__ import annotations
 
-import html
 import math
-import numbers
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
+from . import confusion_layouts
+from ._ranking import threshold_hits
 from ._validation import (FLOAT64_EXACT_INT, both_classes, check_binary_predictions,
-                          check_binary_scores, check_bool, check_int, check_one_of,
-                          check_positive, check_rule, check_scores, undefined, unit_scale)
+                          check_binary_scores, check_positive, check_rule, check_scores,
+                          undefined, unit_scale)
+from .confusion_layouts import Layout, arrange, canonical_cells, check_layout
+from .confusion_layouts import LAYOUTS  # noqa: F401 (evalcore.confusion.LAYOUTS, as before)
 from .information import check_base, mutual_information_from_table
 
-
-class Layout(NamedTuple):
-    """How a 2x2 confusion matrix is printed.
-
-    ``truth`` is ``"rows"`` or ``"columns"``: which axis holds the true class.
-    ``positive_first`` says whether the positive class is the first row/column.
-    """
-
-    truth: str
-    positive_first: bool
-
-
-#: The layouts of the five sources (and scikit-learn's), by name.
-LAYOUTS: dict[str, Layout] = {
-    "murphy": Layout("columns", True),      # Murphy (2007), Table 3: estimate on rows, 1 first
-    "vojnovic": Layout("rows", False),      # ST445 slides: true on rows, 0 first
-    "raschka": Layout("rows", True),        # Raschka (2014): actual on rows, P first
-    "r_note": Layout("rows", True),         # the R note: actual y=1 on the first row
-    "tutorial": Layout("rows", False),      # the tutorial prints scikit-learn's matrix
-    "sklearn": Layout("rows", False),       # sklearn.metrics.confusion_matrix
-}
 
 #: Float counts whose largest lies outside this range are computed exactly (as fractions):
 #: sums of counts near 1e308 overflow, products of four counts over- or underflow.
 _ORDINARY_FLOAT = (1e-75, 1e75)
-
-
-def _layout(layout: Any) -> Layout:
-    if isinstance(layout, Layout):
-        try:
-            check_one_of(layout.truth, ("rows", "columns"), "layout.truth")
-        except (TypeError, ValueError) as exc:
-            raise type(exc)(f"layout.truth must be 'rows' or 'columns', "
-                            f"got {layout.truth!r}") from None
-        check_bool(layout.positive_first, "layout.positive_first")
-        return layout
-    try:
-        return LAYOUTS[check_one_of(layout, tuple(LAYOUTS), "layout")]
-    except (TypeError, ValueError) as exc:
-        raise type(exc)(f"layout must be a Layout or one of {sorted(LAYOUTS)}, "
-                        f"got {layout!r}") from None
-
-
-def _arrange(canonical: list, spec: Layout) -> np.ndarray:
-    """``[[tp, fn], [fp, tn]]`` (truth on rows, positive first) laid out as ``spec``."""
-    array = np.array(canonical)
-    if not spec.positive_first:
-        array = array[::-1, ::-1]
-    if spec.truth == "columns":
-        array = array.T
-    return array
 
 
 def _to_float(value: Any) -> float:
@@ -275,13 +244,8 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_array([[435, 65], [64, 436]], layout="sklearn")
         ConfusionMatrix(tp=436, fp=65, fn=64, tn=435)
         """
-        spec = _layout(layout)
-        cells = _table_cells(table)
-        if spec.truth == "columns":
-            cells = [list(column) for column in zip(*cells)]  # now rows = truth
-        if not spec.positive_first:
-            cells = [row[::-1] for row in cells[::-1]]        # now positive first on both axes
-        (tp, fn), (fp, tn) = cells
+        spec = check_layout(layout)
+        (tp, fn), (fp, tn) = canonical_cells(_table_cells(table), spec)
         return cls(tp=tp, fp=fp, fn=fn, tn=tn)
 
     @classmethod
@@ -348,36 +312,19 @@ class ConfusionMatrix:
             return tuple(Fraction(v) for v in counts)
         return counts
 
-    # --- the table ------------------------------------------------------------------------
-    def as_array(self, layout: str | Layout = "sklearn") -> np.ndarray:
-        """The 2x2 counts in ``layout`` (scikit-learn's by default: ``[[tn, fp], [fn, tp]]``).
+    # --- the table in a layout, as text and HTML (methods written in confusion_layouts) ----
+    as_array = confusion_layouts.as_array
+    axis_labels = staticmethod(confusion_layouts.axis_labels)
+    format = confusion_layouts.to_text
+    to_html = confusion_layouts.to_html
 
-        Parameters
-        ----------
-        layout : str or Layout, default "sklearn"
-            Which axis holds the truth and which class comes first.
-
-        Returns
-        -------
-        numpy.ndarray of shape (2, 2)
-            Integer counts as int64 (as Python ints beyond int64), weighted counts as float64.
-
-        Raises
-        ------
-        TypeError, ValueError
-            If ``layout`` is not a Layout or a layout's name.
-
-        See Also
-        --------
-        ConfusionMatrix.joint_table : the same divided by n.
-        """
-        spec = _layout(layout)
-        return _arrange([[self.tp, self.fn], [self.fp, self.tn]], spec)
+    def _repr_html_(self) -> str:
+        return self.to_html()
 
     @property
     def joint(self) -> np.ndarray:
         """The joint probabilities p(y, ŷ) = count / n, laid out as :meth:`as_array`."""
-        return self._joint(_layout("sklearn"))
+        return self._joint(check_layout("sklearn"))
 
     def joint_table(self, layout: str | Layout = "sklearn") -> np.ndarray:
         """The joint probabilities p(y, ŷ) in ``layout``.
@@ -401,7 +348,7 @@ class ConfusionMatrix:
         --------
         ConfusionMatrix.as_array : the counts.
         """
-        return self._joint(_layout(layout))
+        return self._joint(check_layout(layout))
 
     def _joint(self, spec: Layout) -> np.ndarray:
         tp, fp, fn, tn = self._numbers()
@@ -411,166 +358,9 @@ class ConfusionMatrix:
                       stacklevel=4)
             return np.full((2, 2), math.nan)
         if isinstance(n, Fraction):
-            return _arrange([[_to_float(tp / n), _to_float(fn / n)],
-                             [_to_float(fp / n), _to_float(tn / n)]], spec).astype(np.float64)
+            return arrange([[_to_float(tp / n), _to_float(fn / n)],
+                            [_to_float(fp / n), _to_float(tn / n)]], spec).astype(np.float64)
         return self.as_array(spec) / self.n
-
-    @staticmethod
-    def axis_labels(layout: str | Layout = "sklearn") -> tuple[list[str], list[str]]:
-        """The row and the column labels of :meth:`as_array` in ``layout``.
-
-        Parameters
-        ----------
-        layout : str or Layout, default "sklearn"
-            Which axis holds the truth and which class comes first.
-
-        Returns
-        -------
-        tuple of two lists of str
-            The row labels and the column labels.
-
-        Raises
-        ------
-        TypeError, ValueError
-            If ``layout`` is not a Layout or a layout's name.
-
-        Examples
-        --------
-        >>> ConfusionMatrix.axis_labels("murphy")
-        (['estimate 1', 'estimate 0'], ['truth 1', 'truth 0'])
-        """
-        spec = _layout(layout)
-        classes = ["1", "0"] if spec.positive_first else ["0", "1"]
-        truth = [f"truth {c}" for c in classes]
-        estimate = [f"estimate {c}" for c in classes]
-        return (truth, estimate) if spec.truth == "rows" else (estimate, truth)
-
-    def format(self, layout: str | Layout = "sklearn", *, normalize: bool = False,
-               digits: int = 3) -> str:
-        """The matrix as text in ``layout``, with row and column labels.
-
-        Integer counts print as integers. Otherwise every cell prints with ``digits``
-        decimals, unless that would hide a value: when a cell is 1e15 or more, or a nonzero
-        weighted count would round to 0, every cell prints in Python's shortest exact form
-        (``1e+300``, ``5e-324``); a nonzero joint probability that would round to 0 prints
-        as ``<0.001`` (for ``digits=3``).
-
-        Parameters
-        ----------
-        layout : str or Layout, default "sklearn"
-            Which axis holds the truth and which class comes first.
-        normalize : bool, default False
-            Print the joint probabilities instead of the counts.
-        digits : int, default 3
-            Decimals of non-integer cells, 0 to 17.
-
-        Returns
-        -------
-        str
-
-        Raises
-        ------
-        TypeError
-            If ``normalize`` is not a bool or ``digits`` not an integer, or ``layout`` is of
-            the wrong kind.
-        ValueError
-            If ``digits`` is outside 0..17 or ``layout`` names no layout.
-
-        See Also
-        --------
-        ConfusionMatrix.to_html : the same as an HTML table.
-        """
-        spec = _layout(layout)
-        normalize = check_bool(normalize, "normalize")
-        digits = check_int(digits, "digits", low=0, high=17)
-        rows, cols = self.axis_labels(spec)
-        values = self._joint(spec) if normalize else self.as_array(spec)
-        # counts print as integers only when all four are integers (one weighted count makes
-        # them all weights: 0.5 must not print as 0); the format is chosen from all cells
-        if not normalize and self._integer_counts():
-            def cell(v):
-                return f"{int(v)}"
-        elif self._fixed_point_is_faithful(values, None if normalize else digits):
-            smallest = 10.0 ** -digits
-
-            def cell(v):
-                # a nonzero cell that would round to 0 says so rather than print 0
-                if 0 < v < smallest / 2:
-                    return f"<{smallest:.{digits}f}"
-                return f"{v:.{digits}f}"
-        else:
-            def cell(v):
-                return str(v) if isinstance(v, int) else repr(float(v))
-        width = max(len(c) for c in cols + [cell(v) for v in values.ravel()])
-        head = " " * max(len(r) for r in rows) + "".join(f"  {c:>{width}}" for c in cols)
-        lines = [head]
-        for label, row in zip(rows, values):
-            lines.append(f"{label:<{len(head) - 2 * (width + 2)}}"
-                         + "".join(f"  {cell(v):>{width}}" for v in row))
-        return "\n".join(lines)
-
-    @staticmethod
-    def _fixed_point_is_faithful(values: np.ndarray, digits: int | None) -> bool:
-        """Whether ``digits`` decimals show every cell: none is 1e15 or more, and (for
-        counts, ``digits`` given) no nonzero one would round to 0."""
-        if any(isinstance(v, int) and v >= 1e15 for v in values.ravel().tolist()):
-            return False
-        cells = [float(v) for v in values.ravel()]
-        if not all(math.isfinite(v) and v < 1e15 for v in cells):
-            return False
-        return digits is None or all(v == 0 or v >= 10.0 ** -digits / 2 for v in cells)
-
-    def to_html(self, layout: str | Layout = "sklearn", *, caption: str | None = None) -> str:
-        """The matrix as an HTML table (a real table, readable by screen readers).
-
-        Parameters
-        ----------
-        layout : str or Layout, default "sklearn"
-            Which axis holds the truth and which class comes first.
-        caption : str, optional
-            A caption, HTML-escaped.
-
-        Returns
-        -------
-        str
-            Integer counts print as integers, weighted counts with six significant digits.
-
-        Raises
-        ------
-        TypeError
-            If ``caption`` is neither a str nor None, or ``layout`` is of the wrong kind.
-        ValueError
-            If ``layout`` names no layout.
-
-        See Also
-        --------
-        ConfusionMatrix.format : the same as text.
-        """
-        spec = _layout(layout)
-        if caption is not None and not isinstance(caption, str):
-            raise TypeError(f"caption must be a str or None, got {type(caption).__name__}")
-        rows, cols = self.axis_labels(spec)
-        values = self.as_array(spec)
-        def fmt(v):
-            # integers exactly (however large), weighted counts with six significant digits
-            return f"{int(v)}" if self._integer_counts() or isinstance(v, int) else f"{v:g}"
-
-        parts = ['<table class="evalcore-cm">']
-        if caption:
-            parts.append(f"<caption>{html.escape(caption)}</caption>")
-        parts.append("<thead><tr><td></td>" + "".join(
-            f'<th scope="col">{html.escape(c)}</th>' for c in cols) + "</tr></thead><tbody>")
-        for label, row in zip(rows, values):
-            parts.append(f'<tr><th scope="row">{html.escape(label)}</th>'
-                         + "".join(f"<td>{fmt(v)}</td>" for v in row) + "</tr>")
-        parts.append("</tbody></table>")
-        return "".join(parts)
-
-    def _repr_html_(self) -> str:
-        return self.to_html()
-
-    def _integer_counts(self) -> bool:
-        return all(isinstance(getattr(self, name), int) for name in ("tp", "fp", "fn", "tn"))
 
     # --- margins --------------------------------------------------------------------------
     @property
@@ -1062,67 +852,6 @@ class ConfusionMatrix:
         return {name: getattr(self, name) for name in names}
 
 
-def _threshold_hits(score: np.ndarray, threshold: Any, rule: str) -> np.ndarray:
-    """``score > threshold`` (or ``>=``) decided exactly, in the scores' own dtype.
-
-    A float threshold is compared as it is (numpy compares a float64 with a long double
-    exactly). An integer (or fraction) threshold that the scores' dtype cannot hold is
-    replaced by its neighbour ``d`` in that dtype, with the comparison adjusted so that no
-    score changes side: no representable score lies strictly between them.
-    """
-    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"threshold must be a real number, got {threshold!r}")
-    if isinstance(threshold, (float, np.floating)):
-        if np.isnan(threshold):
-            raise ValueError("threshold must not be NaN")
-        if isinstance(threshold, float) or threshold.dtype.itemsize <= score.dtype.itemsize \
-                or not np.isfinite(threshold):
-            cut = float(threshold) if isinstance(threshold, float) else threshold
-            return score > cut if rule == ">" else score >= cut
-        # a long double threshold against float64 scores: numpy may round it to float64
-    try:
-        exact = (Fraction(*threshold.as_integer_ratio()) if isinstance(threshold, np.floating)
-                 else Fraction(threshold))
-    except (TypeError, ValueError):
-        exact = None
-    if exact is None:             # a real number of another kind: compare as a float
-        cut = float(threshold)
-        if math.isnan(cut):
-            raise ValueError("threshold must not be NaN")
-        return score > cut if rule == ">" else score >= cut
-    cut = _neighbour(exact, score.dtype.type)
-    strict = (rule == ">") if _exact_value(cut) == exact else _exact_value(cut) < exact
-    return score > cut if strict else score >= cut
-
-
-def _exact_value(value: Any) -> Fraction | float:
-    """A float or long double as an exact fraction (±inf stays a float)."""
-    if not np.isfinite(value):
-        return float(value)
-    return Fraction(*value.as_integer_ratio())
-
-
-def _neighbour(exact: Fraction, kind: type) -> Any:
-    """The value of dtype ``kind`` nearest to ``exact``: equal to it, or with no other value
-    of ``kind`` between them."""
-    try:
-        if kind is np.float64:
-            value = np.float64(float(exact))        # rounded once
-        elif exact.denominator == 1:
-            value = kind(exact.numerator)
-        else:
-            value = kind(exact.numerator) / kind(exact.denominator)
-    except (OverflowError, ValueError):
-        value = kind(math.inf if exact > 0 else -math.inf)
-    if np.isfinite(value):        # a division may round to a value that is not adjacent
-        down, up = kind(-math.inf), kind(math.inf)
-        while _exact_value(value) > exact and _exact_value(np.nextafter(value, down)) >= exact:
-            value = np.nextafter(value, down)
-        while _exact_value(value) < exact and _exact_value(np.nextafter(value, up)) <= exact:
-            value = np.nextafter(value, up)
-    return value
-
-
 def predict(y_score: Any, threshold: float, *, rule: str = ">") -> np.ndarray:
     """Turn scores into 0/1 predictions at ``threshold``.
 
@@ -1172,7 +901,7 @@ def predict(y_score: Any, threshold: float, *, rule: str = ">") -> np.ndarray:
     """
     score = check_scores(y_score)
     rule = check_rule(rule)
-    return _threshold_hits(score, threshold, rule).astype(np.int8)
+    return threshold_hits(score, threshold, rule).astype(np.int8)
 
 
 def confusion_matrix(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
