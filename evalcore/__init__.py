@@ -4,8 +4,9 @@ Import it as ``import evalcore as ec``. Conventions, the same everywhere:
 
 * data positional, options keyword-only; scalars come back as ``float``;
 * labels are {0, 1}, {-1, 1}, booleans, or any two values with ``pos_label``;
-* tied scores form one threshold; curves use the rule ``score >= threshold``, and
-  :func:`predict` makes the rule (``">"`` or ``">="``) explicit;
+* tied scores form one threshold; the rule is ``score >= threshold``: every curve's, and the
+  default of the threshold functions, :func:`predict` and :func:`confusion_matrix_at`, so a
+  returned threshold reproduces its counts; ``rule=">"`` gives the sources' strict rule;
 * bad input raises ``ValueError``/``TypeError`` naming the argument and the rule broken;
 * a metric undefined on valid input returns ``nan`` with one :class:`UndefinedMetricWarning`.
 """

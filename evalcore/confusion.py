@@ -852,13 +852,16 @@ class ConfusionMatrix:
         return {name: getattr(self, name) for name in names}
 
 
-def predict(y_score: Any, threshold: float, *, rule: str = ">") -> np.ndarray:
+def predict(y_score: Any, threshold: float, *, rule: str = ">=") -> np.ndarray:
     """Turn scores into 0/1 predictions at ``threshold``.
 
-    The rule is explicit because the sources disagree: ``">"`` predicts positive when the
-    score is strictly above the threshold (Murphy's definition, the slides, the R note),
-    ``">="`` when it is at or above it (the tutorial's prose, though its code uses ``>``;
-    scikit-learn's curves).
+    The default rule ``">="`` predicts positive when the score is at or above the threshold:
+    the rule of every curve in evalcore and the default of every function that returns a
+    threshold, so such a threshold gives here exactly the counts reported for it (it is also
+    the rule of scikit-learn's curves and of its ``FixedThresholdClassifier``). The sources
+    disagree, so the rule is an option: ``">"`` predicts positive only strictly above the
+    threshold (Murphy's definition, the slides, the R note; the tutorial's code, though its
+    prose says ``>=``).
 
     The comparison is exact: integer scores beyond 2**53 and long double scores are not
     rounded to float64, and neither is an integer or long double threshold.
@@ -869,8 +872,8 @@ def predict(y_score: Any, threshold: float, *, rule: str = ">") -> np.ndarray:
         Finite real scores.
     threshold : float or int
         The cut; may be ±inf, not NaN.
-    rule : {">", ">="}, default ">"
-        Strictly above, or at or above, the threshold is positive.
+    rule : {">=", ">"}, default=">="
+        At or above, or strictly above, the threshold is positive.
 
     Returns
     -------
@@ -888,16 +891,18 @@ def predict(y_score: Any, threshold: float, *, rule: str = ">") -> np.ndarray:
     See Also
     --------
     confusion_matrix_at : count the outcomes of these predictions.
+    roc_curve, threshold_at_fpr : thresholds under the same rule.
 
     Examples
     --------
-    Murphy's Table 1 at θ = 0.5: example 5 scores exactly 0.5.
+    Murphy's Table 1 at θ = 0.5: example 5 scores exactly 0.5, and Murphy's rule ``>``
+    calls it negative.
 
     >>> s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
     >>> predict(s, 0.5).tolist()
-    [1, 1, 1, 1, 0, 0, 0, 0, 0]
-    >>> predict(s, 0.5, rule=">=").tolist()
     [1, 1, 1, 1, 1, 0, 0, 0, 0]
+    >>> predict(s, 0.5, rule=">").tolist()
+    [1, 1, 1, 1, 0, 0, 0, 0, 0]
     """
     score = check_scores(y_score)
     rule = check_rule(rule)
@@ -969,7 +974,7 @@ def confusion_matrix(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
     return ConfusionMatrix(tp=tp, fp=fp, fn=fn, tn=tn)
 
 
-def confusion_matrix_at(y_true: Any, y_score: Any, threshold: float, *, rule: str = ">",
+def confusion_matrix_at(y_true: Any, y_score: Any, threshold: float, *, rule: str = ">=",
                         sample_weight: Any = None, pos_label: Any = None) -> ConfusionMatrix:
     """Shorthand for ``confusion_matrix(y_true, predict(y_score, threshold, rule=rule))``.
 
@@ -981,8 +986,8 @@ def confusion_matrix_at(y_true: Any, y_score: Any, threshold: float, *, rule: st
         Finite real scores (compared exactly, as in :func:`predict`).
     threshold : float or int
         The cut; may be ±inf, not NaN.
-    rule : {">", ">="}, default ">"
-        Strictly above, or at or above, the threshold is positive.
+    rule : {">=", ">"}, default=">="
+        At or above, or strictly above, the threshold is positive (see :func:`predict`).
     sample_weight : array-like of shape (n,), optional
         Non-negative weights.
     pos_label : optional
@@ -1008,8 +1013,8 @@ def confusion_matrix_at(y_true: Any, y_score: Any, threshold: float, *, rule: st
     --------
     >>> y = [1, 1, 1, 1, 1, 0, 0, 0, 0]
     >>> s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
-    >>> confusion_matrix_at(y, s, 0.5).tp, confusion_matrix_at(y, s, 0.5, rule=">=").tp
-    (4, 5)
+    >>> confusion_matrix_at(y, s, 0.5).tp, confusion_matrix_at(y, s, 0.5, rule=">").tp
+    (5, 4)
     """
     # read y_true (with pos_label) first: predict() returns 0/1, which would clash with
     # labels such as {-1, 1} or strings if both were passed to confusion_matrix raw

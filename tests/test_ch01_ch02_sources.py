@@ -45,7 +45,7 @@ def test_murphys_table_1_column_needs_ge():
 
 def test_the_joint_table_is_the_counts_over_n():
     y, s = ec.murphy_classifier(2)
-    cm = ec.confusion_matrix_at(y, s, 0.5)
+    cm = ec.confusion_matrix_at(y, s, 0.5, rule=">")
     counts = brute_counts(y, (s > 0.5).astype(int))
     murphy = [[counts.tp, counts.fp], [counts.fn, counts.tn]]
     assert np.allclose(cm.joint_table("murphy"), np.array(murphy) / len(y))

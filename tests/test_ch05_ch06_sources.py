@@ -49,7 +49,7 @@ def pr_points(y, s):
 
 # --- chapter 5: precision, recall, F --------------------------------------------------------------
 def test_murphys_classifier_2_at_one_quarter():
-    cm = ec.confusion_matrix_at(*ec.murphy_classifier(2), 0.25)     # rule s > θ
+    cm = ec.confusion_matrix_at(*ec.murphy_classifier(2), 0.25, rule=">")   # Murphy's s > θ
     assert (cm.tp, cm.fp, cm.fn, cm.tn) == (4, 2, 1, 2)
     assert cm.precision == pytest.approx(4 / 6) and cm.recall == pytest.approx(4 / 5)
 
