@@ -1,4 +1,4 @@
-"""The threshold explorer: one anywidget that draws its own controls (``_explorer.js``).
+"""The threshold explorer: one anywidget that draws its own controls (``_threshold_explorer.js``).
 
 evalcore does the precomputation here (the scores sorted with their labels and two round end
 thresholds); the front end finds the operating point of a threshold by binary search, counts
