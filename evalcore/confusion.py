@@ -30,8 +30,11 @@ from ._validation import (FLOAT64_EXACT_INT, both_classes, check_binary_predicti
                           check_binary_scores, check_positive, check_rule, check_scores,
                           undefined, unit_scale)
 from .confusion_layouts import Layout, arrange, canonical_cells, check_layout
-from .confusion_layouts import LAYOUTS  # noqa: F401 (evalcore.confusion.LAYOUTS, as before)
 from .information import check_base, mutual_information_from_table
+
+#: The layouts of the five sources (and scikit-learn's), by name: the same dict as
+#: :data:`evalcore.confusion_layouts.LAYOUTS`, where they are defined.
+LAYOUTS = confusion_layouts.LAYOUTS
 
 
 #: Float counts whose largest lies outside this range are computed exactly (as fractions):
