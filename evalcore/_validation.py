@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 import warnings
+from collections.abc import Iterator, Mapping, MappingView, Set
 from typing import Any
 
 import numpy as np
@@ -22,18 +24,66 @@ class UndefinedMetricWarning(UserWarning):
     """A metric is undefined on this input (for example 0/0); the result is ``nan``."""
 
 
+class MixedLabelTypesError(ValueError, TypeError):
+    """Labels that mix strings and numbers (or other kinds of values).
+
+    Both a ``ValueError`` and a ``TypeError``, as scikit-learn's ``InvalidParameterError``
+    is: code written for scikit-learn (which raises ``ValueError("Mix of label input
+    types ...")``) and code written for evalcore's rule (a value of the wrong kind is a
+    ``TypeError``) both catch it.
+    """
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` for a message a person reads: a numpy scalar is shown as the Python
+    value it holds (``0.5``, not ``np.float64(0.5)``; ``'a'``, not ``np.str_('a')``)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    return repr(value)
+
+
 def undefined(reason: str, *, stacklevel: int = 3) -> float:
     """Warn once with ``reason`` and return ``nan``."""
     warnings.warn(reason, UndefinedMetricWarning, stacklevel=stacklevel)
     return math.nan
 
 
-def as_1d(values: Any, name: str) -> np.ndarray:
+#: What every array argument accepts, for the messages.
+ARRAY_LIKE = "a 1-D array-like (list, tuple, numpy array or pandas Series)"
+
+
+def check_array_like(values: Any, name: str, *, kind: str = ARRAY_LIKE) -> None:
+    """Refuse, with a ``TypeError`` naming ``name``, what is no array-like: ``None``, a
+    scalar, a set or a dict (no sample order, so the i-th label would not meet the i-th
+    score), and a generator or other one-pass iterator.
+
+    An iterator is refused rather than read into a list because it is used up by the first
+    function that reads it: functions that read an argument twice (a plot that computes its
+    curve and its area) would see it empty the second time. This is scikit-learn's rule too
+    (its ``array-like`` check refuses a generator); ``list(...)`` or ``np.fromiter(...)``
+    makes one an array-like. ``kind`` describes what is expected, for the message.
+    """
     if values is None:
         raise TypeError(f"{name} is required, got None")
     if isinstance(values, (str, bytes)) or np.isscalar(values):
-        raise TypeError(f"{name} must be a 1-D array-like (list, numpy array or pandas Series), "
-                        f"got a scalar {values!r}")
+        raise TypeError(f"{name} must be {kind}, got a scalar {shown(values)}")
+    if isinstance(values, (Set, Mapping)):
+        raise TypeError(f"{name} must be {kind}, got a {type(values).__name__}, which has "
+                        f"no order: the i-th value must belong to the i-th sample; pass a list")
+    if isinstance(values, (Iterator, MappingView)):
+        raise TypeError(f"{name} must be {kind}, got a {type(values).__name__}, which "
+                        f"the first function reading it would use up: pass list(...) or "
+                        f"np.fromiter(...)")
+
+
+def as_1d(values: Any, name: str) -> np.ndarray:
+    """``values`` as a non-empty 1-D numpy array; the error names ``name`` and the rule.
+
+    Refused: what :func:`check_array_like` refuses, missing values (None, NaN, pandas.NA,
+    NaT, masked entries), values that mix strings and numbers
+    (:class:`MixedLabelTypesError`), more than one dimension, and no values.
+    """
+    check_array_like(values, name)
     if np.ma.isMaskedArray(values):
         masked = np.ma.getmaskarray(values)
         if masked.any():
@@ -47,6 +97,11 @@ def as_1d(values: Any, name: str) -> np.ndarray:
         array = np.asarray(values)
     except (ValueError, TypeError) as exc:  # ragged nested lists
         raise ValueError(f"{name} must be a 1-D array-like of equal-length elements: {exc}") from None
+    if array.ndim == 0:                     # an object numpy does not read as a sequence
+        raise TypeError(f"{name} must be {ARRAY_LIKE}, got {type(values).__name__}")
+    if array.dtype.kind in "US" and isinstance(values, (list, tuple)) and array.ndim == 1:
+        # numpy turns [0, "a", 1] into strings: check the values as they were given
+        _check_one_kind(np.array(values, dtype=object), name)
     if array.dtype == object or array.dtype.kind in "mM":
         _check_no_missing(array, name)
     if array.dtype == object:
@@ -76,7 +131,7 @@ def _check_no_missing(array: np.ndarray, name: str) -> None:
     if array.dtype.kind in "mM":
         missing = np.isnat(array)
     else:
-        missing = np.frompyfunc(_is_missing, 1, 1)(array).astype(bool)
+        missing = np.asarray(np.frompyfunc(_is_missing, 1, 1)(array)).astype(bool)
     if missing.any():
         raise ValueError(f"{name} holds missing values (None, NaN, NA or NaT; first at index "
                          f"{np.flatnonzero(missing)[0]}, {int(missing.sum())} in all): drop "
@@ -96,8 +151,9 @@ def _check_one_kind(array: np.ndarray, name: str) -> None:
     compare them by type name, or as text, and silently mismatch labels."""
     kinds = {_label_kind(value) for value in array.tolist()}
     if len(kinds) > 1:
-        raise TypeError(f"{name} mixes kinds of values ({' and '.join(sorted(kinds))}): "
-                        f"Mix of label input types; convert them to one type first")
+        raise MixedLabelTypesError(f"{name} mixes kinds of values ({' and '.join(sorted(kinds))}"
+                                   f"): Mix of label input types; convert them to one type "
+                                   f"first")
 
 
 def check_kinds_match(first: np.ndarray, second: np.ndarray, names: tuple[str, str]) -> None:
@@ -114,8 +170,9 @@ def check_kinds_match(first: np.ndarray, second: np.ndarray, names: tuple[str, s
         else:
             kinds.append(str(array.dtype))
     if kinds[0] != kinds[1]:
-        raise TypeError(f"{names[0]} holds {kinds[0]}s and {names[1]} {kinds[1]}s: Mix of "
-                        f"label input types ({kinds[0]} and {kinds[1]}); use one type for both")
+        raise MixedLabelTypesError(f"{names[0]} holds {kinds[0]}s and {names[1]} {kinds[1]}s: "
+                                   f"Mix of label input types ({kinds[0]} and {kinds[1]}); use "
+                                   f"one type for both")
 
 
 #: Integers up to this magnitude are exact in float64.
@@ -173,21 +230,51 @@ def _classes(array: np.ndarray) -> np.ndarray:
     return np.unique(array)
 
 
-def check_labels(y_true: Any, *, pos_label: Any = None, name: str = "y_true") -> np.ndarray:
+def check_label(value: Any, name: str) -> Any:
+    """Return ``value`` if it is one label (a number, a string or a bool, numpy's too); a
+    list, an array or another collection is a TypeError naming ``name``."""
+    if isinstance(value, np.ndarray) or not (np.isscalar(value) or isinstance(value, np.generic)):
+        raise TypeError(f"{name} must be one label (a number, a string or a bool), got "
+                        f"{type(value).__name__} {shown(value)}")
+    return value
+
+
+def _too_many_classes(name: str, classes: np.ndarray, scores: np.ndarray | None,
+                      score_name: str) -> ValueError:
+    """The error for labels with more than two classes, saying what the values suggest:
+    scores given as labels (non-integer values), the arguments swapped (the "scores" hold
+    at most two values), or a multiclass problem."""
+    listed = ", ".join(map(shown, classes[:5])) + (", ..." if classes.size > 5 else "")
+    message = f"{name} must hold two classes (binary labels), got {classes.size}: {listed}"
+    score_values = None if scores is None else _classes(scores)
+    if score_values is not None and score_values.size <= 2:
+        return ValueError(f"{message}; while {score_name} holds only "
+                          f"{' and '.join(map(shown, score_values))}: the arguments look "
+                          f"swapped: the labels come first, (y_true, {score_name})")
+    if classes.dtype.kind == "f" and np.any(classes != np.floor(classes)):
+        return ValueError(f"{message}; non-integer values look like scores, not labels: the "
+                          f"labels come first, (y_true, {score_name})")
+    return ValueError(f"{message}; for more than two classes see multiclass_auc")
+
+
+def check_labels(y_true: Any, *, pos_label: Any = None, name: str = "y_true",
+                 scores: np.ndarray | None = None, score_name: str = "y_score") -> np.ndarray:
     """Return ``y_true`` as a 1-D int8 array of 0 (negative) and 1 (positive).
 
     Labels may be {0, 1}, {-1, 1}, {False, True}, or any two values with ``pos_label``
     naming the positive one. A single class present is allowed (metrics that then become
-    undefined say so); more than two classes is an error.
+    undefined say so); more than two classes is an error, which says when the labels look
+    like scores and, given the validated ``scores`` (named ``score_name``) that go with
+    them, when the two arguments look swapped.
     """
+    if pos_label is not None:
+        check_label(pos_label, "pos_label")
     array = as_1d(y_true, name)
     if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must not hold NaN or infinite values")
     classes = _classes(array)
     if classes.size > 2:
-        shown = ", ".join(map(repr, classes[:5].tolist())) + (", ..." if classes.size > 5 else "")
-        raise ValueError(f"{name} must hold two classes (binary labels), got {classes.size}: "
-                         f"{shown}; for more than two classes see multiclass_auc")
+        raise _too_many_classes(name, classes, scores, score_name)
     if pos_label is None:
         as_list = classes.tolist()
         if array.dtype == bool or set(as_list) <= {0, 1} or set(as_list) <= {-1, 1}:
@@ -197,7 +284,7 @@ def check_labels(y_true: Any, *, pos_label: Any = None, name: str = "y_true") ->
                              f"pos_label=..., since only {{0, 1}}, {{-1, 1}} and {{False, True}} "
                              f"are read without it")
     elif pos_label not in classes.tolist() and classes.size == 2:
-        raise ValueError(f"pos_label={pos_label!r} is not one of the labels in {name}: "
+        raise ValueError(f"pos_label={shown(pos_label)} is not one of the labels in {name}: "
                          f"{classes.tolist()!r}")
     return (array == pos_label).view(np.int8)  # True/False are the bytes 1/0
 
@@ -238,11 +325,14 @@ def check_same_length(**arrays: np.ndarray) -> None:
 
 
 def check_rule(rule: Any) -> str:
-    """Return ``rule`` if it is ``">"`` or ``">="``."""
+    """Return ``rule`` if it is ``">"`` or ``">="``: another string is a ValueError, anything
+    else (None, a number, an array) a TypeError."""
+    if not isinstance(rule, str):
+        check_one_of(rule, RULES, "rule")       # raises: the wrong kind
     if rule not in RULES:
         raise ValueError(f"rule must be '>' or '>=' (predict positive when the score is above, "
-                         f"or at or above, the threshold), got {rule!r}")
-    return rule
+                         f"or at or above, the threshold), got {shown(rule)}")
+    return RULES[RULES.index(rule)]
 
 
 # --- one vocabulary for options ------------------------------------------------------------
@@ -263,7 +353,7 @@ def check_int(value: Any, name: str, *, low: int | None = None,
     """Return ``value`` as an ``int`` if it is an integer (numpy's too, not a bool or a float)
     in ``[low, high]``; either bound may be ``None`` (unbounded)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {value!r} "
+        raise TypeError(f"{name} must be an integer, got {shown(value)} "
                         f"({type(value).__name__})")
     value = int(value)
     if (low is not None and value < low) or (high is not None and value > high):
@@ -283,7 +373,7 @@ def check_real(value: Any, name: str, *, low: float | None = None, high: float |
     interval from ``low`` to ``high``; ``None`` is an unbounded end, ``low_open``/``high_open``
     exclude the end. Infinite values pass only where the interval is unbounded."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {value!r} "
+        raise TypeError(f"{name} must be a real number, got {shown(value)} "
                         f"({type(value).__name__})")
     try:
         value = float(value)
@@ -307,7 +397,10 @@ def check_one_of(value: Any, choices: tuple, name: str) -> Any:
     """Return ``value`` if it is one of ``choices`` (compared by type and value, so that
     ``True`` does not pass for ``1``); the error names the argument and the set. A value of
     another kind than every choice (``None`` or a number for a string option) is a TypeError,
-    a value of the right kind that is not in the set a ValueError."""
+    a value of the right kind that is not in the set a ValueError; an array, even of one
+    element, is never one value (a TypeError)."""
+    if isinstance(value, np.ndarray):
+        raise TypeError(f"{name} must be one of {choices}, got an array: {value!r}")
     any_same_kind = False
     for choice in choices:
         if isinstance(choice, str):
@@ -322,15 +415,15 @@ def check_one_of(value: Any, choices: tuple, name: str) -> Any:
                 return choice
         except (TypeError, ValueError):    # an array compared elementwise: not a choice
             pass
-    error = ValueError if any_same_kind and not isinstance(value, np.ndarray) else TypeError
-    raise error(f"{name} must be one of {choices}, got {value!r}")
+    error = ValueError if any_same_kind else TypeError
+    raise error(f"{name} must be one of {choices}, got {shown(value)}")
 
 
 def check_bool(value: Any, name: str) -> bool:
     """Return ``value`` if it is a bool (numpy's too); the error names the argument."""
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
-    raise TypeError(f"{name} must be True or False, got {value!r}")
+    raise TypeError(f"{name} must be True or False, got {shown(value)}")
 
 
 def check_text(value: Any, name: str, *, required: bool = False, kind: str = "a str",
@@ -366,7 +459,7 @@ def check_random_state(random_state: Any) -> np.random.Generator:
         check_int(random_state, "random_state", low=0)
     elif random_state is not None and not isinstance(random_state, np.random.Generator):
         raise TypeError(f"random_state must be None, a non-negative integer or a numpy "
-                        f"Generator, got {random_state!r}")
+                        f"Generator, got {shown(random_state)}")
     return np.random.default_rng(random_state)
 
 
@@ -384,27 +477,54 @@ def metric_value(metric: Any, label: np.ndarray, score: np.ndarray) -> float:
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value[()]
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"metric must return a real number (a float), got {value!r}")
+        raise TypeError(f"metric must return a real number (a float), got {shown(value)}")
     return float(value)
 
 
 def check_threshold(threshold: Any, name: str = "threshold") -> float:
     """Return ``threshold`` as a float; it may be infinite but not NaN."""
     if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {threshold!r}")
+        raise TypeError(f"{name} must be a real number, got {shown(threshold)}")
     if math.isnan(threshold):
         raise ValueError(f"{name} must not be NaN")
     return float(threshold)
+
+
+def check_count(value: Any, name: str) -> int | float:
+    """Return one count as a plain Python number: an ``int`` for an integer (exact, however
+    large, up to float64's largest value), a ``float`` otherwise (negative zero becomes 0).
+
+    A count must be a number (not a bool), non-negative, finite and within float64's range:
+    every rate is reported as a float, and a count beyond 1.8e308 (a Python integer, or a
+    long double) would turn sums and ratios into ``inf`` or crash where a float is needed.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
+                                                                     np.floating)):
+        raise TypeError(f"{name} must be a number, got {shown(value)}")
+    if isinstance(value, (int, np.integer)):
+        plain = int(value)
+    elif isinstance(value, np.floating) and value.dtype.itemsize > 8 and np.isfinite(value) \
+            and value == np.floor(value) and float(value) != value:
+        plain = int(value)          # a long double integer beyond 2**53: keep it exact
+    else:
+        plain = float(value) + 0.0  # + 0.0 turns -0.0 into 0.0
+    if plain < 0 or (isinstance(plain, float) and not math.isfinite(plain)):
+        raise ValueError(f"{name} must be a finite non-negative count, got {shown(value)}")
+    if isinstance(plain, int) and plain > sys.float_info.max:
+        raise ValueError(f"{name} must be a count within float64's range (at most "
+                         f"{sys.float_info.max:.4g}), got an integer of {len(str(plain))} "
+                         f"digits")
+    return plain
 
 
 def check_positive(value: Any, name: str, *, allow_zero: bool = False) -> float:
     """Return ``value`` as a finite float that is > 0 (or >= 0 with ``allow_zero``)."""
     rule = "non-negative" if allow_zero else "positive"
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a {rule} real number, got {value!r} "
+        raise TypeError(f"{name} must be a {rule} real number, got {shown(value)} "
                         f"({type(value).__name__})")
     if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
-        raise ValueError(f"{name} must be {rule} and finite, got {value!r}")
+        raise ValueError(f"{name} must be {rule} and finite, got {shown(value)}")
     return float(value)
 
 
@@ -438,18 +558,40 @@ def positive_share(label: np.ndarray, weight: np.ndarray | None) -> float:
 
 
 def check_binary_scores(y_true: Any, y_score: Any, *, sample_weight: Any = None,
-                        pos_label: Any = None):
-    """Validate the usual ``(y_true, y_score, sample_weight)`` triple together."""
-    score = check_scores(y_score)
-    label = check_labels(y_true, pos_label=pos_label)
-    check_same_length(y_true=label, y_score=score)
+                        pos_label: Any = None, score_name: str = "y_score",
+                        scale_weights: bool = False):
+    """Validate the usual ``(y_true, y_score, sample_weight)`` triple together.
+
+    ``score_name`` is the scores' argument name in messages (``"y_prob"`` for
+    probabilities). With ``scale_weights`` the weights come back multiplied by the power of
+    two of :func:`unit_scale`: for results that depend only on ratios of weights (rates,
+    curves, areas), whose sums then neither overflow nor vanish.
+    """
+    score = check_scores(y_score, score_name)
+    label = check_labels(y_true, pos_label=pos_label, scores=score, score_name=score_name)
+    check_same_length(**{"y_true": label, score_name: score})
     weight = check_weights(sample_weight, len(label))
+    if scale_weights and weight is not None:
+        weight = unit_scale(weight)
     return label, score, weight
+
+
+def _is_coding(labels: list) -> bool:
+    """Whether distinct labels are read without ``pos_label``: {0, 1}, {-1, 1} or booleans
+    (which compare as 0 and 1), or a subset of one of them."""
+    return set(labels) <= {0, 1} or set(labels) <= {-1, 1}
 
 
 def check_binary_predictions(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
                              pos_label: Any = None):
-    """Validate ``(y_true, y_pred, sample_weight)``; both label arrays use the same coding."""
+    """Validate ``(y_true, y_pred, sample_weight)``; both label arrays use the same coding.
+
+    Without ``pos_label`` the coding is read from the labels of both arrays together, so
+    truth all 0 and predictions all -1 (0 from {0, 1}, -1 from {-1, 1}) are refused instead
+    of being counted as agreeing negatives.
+    """
+    if pos_label is not None:
+        check_label(pos_label, "pos_label")
     raw_true = as_1d(y_true, "y_true")
     raw_pred = as_1d(y_pred, "y_pred")
     check_same_length(y_true=raw_true, y_pred=raw_pred)
@@ -461,6 +603,19 @@ def check_binary_predictions(y_true: Any, y_pred: Any, *, sample_weight: Any = N
     if together.size > 2:
         raise ValueError(f"y_true and y_pred together hold {together.size} labels "
                          f"{together[:5].tolist()!r}: they must use the same two labels")
+    if pos_label is None:
+        truth_labels, pred_labels = _classes(raw_true).tolist(), _classes(raw_pred).tolist()
+        if _is_coding(truth_labels) and _is_coding(pred_labels) \
+                and not _is_coding(together.tolist()):
+            raise ValueError(f"y_true holds only {truth_labels!r} and y_pred only "
+                             f"{pred_labels!r}: together {together.tolist()!r} are two label "
+                             f"codings ({{0, 1}} and {{-1, 1}}), not one; recode one of them, "
+                             f"or name the positive class with pos_label=...")
+        if not _is_coding(together.tolist()):
+            raise ValueError(f"y_true and y_pred hold labels {together.tolist()!r}: name the "
+                             f"positive class with pos_label=..., since only {{0, 1}}, "
+                             f"{{-1, 1}} and {{False, True}} are read without it")
+        pos_label = 1
     truth = check_labels(raw_true, pos_label=pos_label)
     pred = check_labels(raw_pred, pos_label=pos_label, name="y_pred")
     weight = check_weights(sample_weight, len(truth))

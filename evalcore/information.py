@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import check_binary_predictions, check_positive, check_scores, unit_scale
+from ._validation import (check_binary_predictions, check_count, check_positive, check_scores,
+                          shown, unit_scale)
 
 
 def check_base(base: Any) -> float:
@@ -62,10 +63,13 @@ def _table_as_floats(table: Any) -> np.ndarray:
             bad = next(v for v in cells if not isinstance(v, (int, float, np.integer,
                                                               np.floating))
                        or isinstance(v, (bool, np.bool_)))
-            raise TypeError(f"table must hold numbers (counts or probabilities), got {bad!r}")
+            raise TypeError(f"table must hold numbers (counts or probabilities), got {shown(bad)}")
         if any(isinstance(v, (float, np.floating)) and not math.isfinite(v) for v in cells):
             raise ValueError("table must hold finite non-negative counts with a positive total")
-        # Python integers beyond the float range: divide them by the largest, exactly
+        for v in cells:         # a Python integer beyond float64's range is no count
+            if isinstance(v, (int, np.integer)) and v > 0:
+                check_count(v, "table")
+        # integers beyond 2**53: divide them by the largest exactly, then round once
         largest = max(abs(Fraction(v)) for v in cells) or 1
         joint = np.array([float(Fraction(v) / largest) for v in cells]).reshape(raw.shape)
     elif raw.dtype.kind in "iuf":
@@ -105,8 +109,8 @@ def mutual_information_from_table(table: Any, *, base: float = math.e) -> float:
     TypeError
         If ``table`` holds something other than numbers, or ``base`` is not a real number.
     ValueError
-        If ``table`` is not 2-D, holds a negative, NaN or infinite cell or only zeros, or
-        ``base`` is not a finite number greater than 1.
+        If ``table`` is not 2-D, holds a negative, NaN or infinite cell (or an integer beyond
+        float64's range) or only zeros, or ``base`` is not a finite number greater than 1.
 
     See Also
     --------
