@@ -15,8 +15,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._validation import (check_binary_scores, check_int, check_optional, check_real,
-                          unit_scale)
+from ._frames import data_frame
+from ._validation import (as_1d, check_binary_scores, check_int, check_label, check_optional,
+                          check_real, check_scores, shown, unit_scale)
 
 
 #: The most bins :func:`reliability_curve` accepts (each bin is an array entry).
@@ -33,15 +34,74 @@ class ReliabilityCurve(NamedTuple):
     counts: np.ndarray
     bin_edges: np.ndarray
 
+    def to_frame(self):
+        """The non-empty bins as a pandas DataFrame, columns ``mean_predicted``,
+        ``observed_frequency`` and ``counts`` (``bin_edges``, one more than the bins and
+        for empty bins too, stays on the result)."""
+        return data_frame({"mean_predicted": self.mean_predicted,
+                           "observed_frequency": self.observed_frequency,
+                           "counts": self.counts})
+
+
+def _two_column_shape(y_prob: Any) -> tuple | None:
+    """The shape of ``y_prob`` if it has two columns, as ``predict_proba`` returns them."""
+    try:
+        shape = np.shape(y_prob)
+    except (TypeError, ValueError):         # ragged lists: as_1d says what is wrong
+        return None
+    return shape if len(shape) == 2 and shape[1] == 2 else None
+
+
+def _positive_column(y_true: Any, y_prob: Any, pos_label: Any) -> Any:
+    """``y_prob`` itself, or, when it is ``predict_proba``'s output of shape (n, 2), its
+    positive class's column.
+
+    The columns follow the sorted labels (scikit-learn's ``classes_``): for {0, 1},
+    {-1, 1} and booleans the positive class, 1, is the second column; with ``pos_label``
+    it is that label's place among the two labels of ``y_true``, which must then hold both.
+    Each row must sum to 1 (to the input's precision): two columns that are not the
+    probabilities of the two classes are refused, not read.
+    """
+    shape = _two_column_shape(y_prob)
+    if shape is None:
+        return y_prob
+    truth = as_1d(y_true, "y_true")
+    if shape[0] != truth.shape[0]:
+        if shape[0] == 1:
+            return y_prob                   # a row of two samples: as_1d says what is wrong
+        raise ValueError(f"inputs must have the same length: y_prob has {shape[0]} rows (of "
+                         f"two columns, predict_proba's), y_true has {truth.shape[0]} samples")
+    given = y_prob.to_numpy() if hasattr(y_prob, "to_numpy") else y_prob
+    dtype = getattr(given, "dtype", np.dtype(np.float64))
+    columns = check_scores(np.ravel(given), "y_prob").reshape(shape)
+    eps = np.finfo(dtype if dtype.kind == "f" and dtype.itemsize < 8 else np.float64).eps
+    sums = columns.sum(axis=1)
+    if not np.allclose(sums, 1, rtol=0, atol=math.sqrt(eps)):
+        row = int(np.argmax(np.abs(sums - 1)))
+        raise ValueError(f"y_prob has two columns, read as predict_proba's probabilities of "
+                         f"the two classes, but row {row} sums to {shown(sums[row])}, not 1: "
+                         f"pass the positive class's probabilities as one column")
+    if pos_label is None:
+        return columns[:, 1]
+    check_label(pos_label, "pos_label")
+    labels = np.unique(truth).tolist()
+    if len(labels) < 2:
+        raise ValueError(f"y_prob has two columns (predict_proba's, in the sorted order of the "
+                         f"labels) but y_true holds only {shown(labels[0])}, so the place of "
+                         f"pos_label={shown(pos_label)} among the two labels is unknown: pass "
+                         f"its column, y_prob[:, k]")
+    return columns[:, labels.index(pos_label) if pos_label in labels else 1]
+
 
 def _check_probabilities(y_true, y_prob, sample_weight, pos_label):
-    label, prob, weight = check_binary_scores(y_true, y_prob, sample_weight=sample_weight,
-                                              pos_label=pos_label)
+    label, prob, weight = check_binary_scores(y_true, _positive_column(y_true, y_prob, pos_label),
+                                              sample_weight=sample_weight, pos_label=pos_label,
+                                              score_name="y_prob")
     if np.any((prob < 0) | (prob > 1)):
         bad = np.flatnonzero((prob < 0) | (prob > 1))
         raise ValueError(f"y_prob must hold probabilities in [0, 1]: {bad.size} values lie "
-                         f"outside (first {prob[bad[0]]!r} at index {bad[0]}); rescale scores "
-                         f"or calibrate them first")
+                         f"outside (first {shown(prob[bad[0]])} at index {bad[0]}); rescale "
+                         f"scores or calibrate them first")
     if weight is None:
         weight = np.ones(prob.shape)
     return label, prob.astype(np.float64), weight
@@ -62,8 +122,10 @@ def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weig
     ----------
     y_true : array-like of shape (n,)
         Binary labels.
-    y_prob : array-like of shape (n,)
-        Predicted probabilities of the positive class, in [0, 1].
+    y_prob : array-like of shape (n,) or (n, 2)
+        Predicted probabilities of the positive class, in [0, 1]; or ``predict_proba``'s two
+        columns, one per class in the sorted order of the labels (rows summing to 1), of
+        which the positive class's is used.
     n_bins : int
         Number of equal-width bins (at least 1).
     sample_weight, pos_label : optional
@@ -82,7 +144,8 @@ def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weig
         wrong kind (missing values, strings mixed with numbers).
     ValueError
         If ``n_bins`` is below 1 (or above :data:`MAX_BINS`), a probability lies outside
-        [0, 1], or the labels or weights break their rules.
+        [0, 1], two columns of ``y_prob`` do not sum to 1, or the labels or weights break
+        their rules.
 
     See Also
     --------
@@ -125,8 +188,10 @@ def brier_score(y_true: Any, y_prob: Any, *, sample_weight: Any = None,
     ----------
     y_true : array-like of shape (n,)
         Binary labels.
-    y_prob : array-like of shape (n,)
-        Predicted probabilities of the positive class, in [0, 1].
+    y_prob : array-like of shape (n,) or (n, 2)
+        Predicted probabilities of the positive class, in [0, 1]; or ``predict_proba``'s two
+        columns, one per class in the sorted order of the labels (rows summing to 1), of
+        which the positive class's is used.
     sample_weight, pos_label : optional
         Weights and the positive label.
 
@@ -139,7 +204,8 @@ def brier_score(y_true: Any, y_prob: Any, *, sample_weight: Any = None,
     TypeError
         If the labels, probabilities or weights are of the wrong kind.
     ValueError
-        If a probability lies outside [0, 1] or the labels or weights break their rules.
+        If a probability lies outside [0, 1], two columns of ``y_prob`` do not sum to 1, or
+        the labels or weights break their rules.
 
     See Also
     --------
@@ -170,8 +236,10 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
     ----------
     y_true : array-like of shape (n,)
         Binary labels.
-    y_prob : array-like of shape (n,)
-        Predicted probabilities of the positive class, in [0, 1].
+    y_prob : array-like of shape (n,) or (n, 2)
+        Predicted probabilities of the positive class, in [0, 1]; or ``predict_proba``'s two
+        columns, one per class in the sorted order of the labels (rows summing to 1), of
+        which the positive class's is used.
     eps : float, optional
         Clipping margin in [0, 0.5); ``eps=0`` clips nothing (the loss may be ``inf``).
     sample_weight, pos_label : optional
@@ -188,8 +256,8 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
         If ``eps`` is not a real number, or the labels, probabilities or weights are of the
         wrong kind.
     ValueError
-        If ``eps`` lies outside [0, 0.5), a probability outside [0, 1], or the labels or
-        weights break their rules.
+        If ``eps`` lies outside [0, 0.5), a probability outside [0, 1], two columns of
+        ``y_prob`` do not sum to 1, or the labels or weights break their rules.
 
     See Also
     --------

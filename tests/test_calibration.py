@@ -144,8 +144,75 @@ def test_other_errors():
         ec.log_loss(TOY_Y, TOY_P, eps=0.7)
     with pytest.raises(ValueError, match="same length"):
         ec.brier_score([0, 1, 1], [0.1, 0.2])
-    with pytest.raises(ValueError, match="y_score must be finite"):
+    # the argument is y_prob: the message names it so (it said y_score before)
+    with pytest.raises(ValueError, match="y_prob must be finite"):
         ec.brier_score([0, 1], [0.1, float("nan")])
+    with pytest.raises(TypeError, match="y_prob must hold numbers"):
+        ec.log_loss([0, 1], ["0.1", "0.2"])
+    with pytest.raises(ValueError, match=r"y_prob must hold probabilities in \[0, 1\].*first 1.5 "):
+        ec.brier_score([0, 1], np.array([0.1, 1.5]))     # 1.5, not np.float64(1.5)
+
+
+# ----------------------------------------------------------- predict_proba's two columns
+
+PROBA_CASES = [
+    # labels, pos_label, the positive class's column in sorted label order
+    ([0, 0, 1, 1, 0], None, 1),
+    ([-1, -1, 1, 1, -1], None, 1),
+    ([False, False, True, True, False], None, 1),
+    (["ham", "ham", "spam", "spam", "ham"], "spam", 1),
+    (["ham", "ham", "spam", "spam", "ham"], "ham", 0),
+    ([0, 0, 1, 1, 0], 0, 0),
+]
+
+
+@pytest.mark.parametrize("labels, pos_label, column", PROBA_CASES)
+@pytest.mark.parametrize("metric, reference", [
+    (ec.brier_score, brier_score_loss), (ec.log_loss, sk_log_loss)])
+def test_predict_proba_columns_give_scikit_learns_value(labels, pos_label, column, metric,
+                                                        reference):
+    p = np.array([0.1, 0.4, 0.35, 0.8, 0.5])
+    proba = np.c_[1 - p, p] if column == 1 else np.c_[p, 1 - p]
+    ours = metric(labels, proba, pos_label=pos_label)
+    assert ours == metric(labels, p, pos_label=pos_label)
+    if metric is ec.brier_score:
+        assert ours == pytest.approx(reference(labels, proba, pos_label=pos_label), rel=1e-12)
+    else:       # scikit-learn's log_loss reads the columns in sorted label order, no pos_label
+        assert ours == pytest.approx(reference(labels, proba), rel=1e-12)
+
+
+def test_predict_proba_of_a_real_classifier_as_one_column_and_two():
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(60, 2))
+    y = (x[:, 0] + rng.normal(size=60) > 0).astype(int)
+    proba = LogisticRegression().fit(x, y).predict_proba(x)
+    for metric in (ec.brier_score, ec.log_loss):
+        assert metric(y, proba) == metric(y, proba[:, 1])
+    np.testing.assert_array_equal(ec.reliability_curve(y, proba).counts,
+                                  ec.reliability_curve(y, proba[:, 1]).counts)
+    np.testing.assert_array_equal(ec.reliability_curve(y, proba.astype(np.float32)).counts,
+                                  ec.reliability_curve(y, proba[:, 1].astype(np.float32)).counts)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: ec.brier_score(TOY_Y, np.c_[TOY_P, TOY_P]), r"row 0 sums to 0.2, not 1"),
+    (lambda: ec.log_loss(TOY_Y, np.c_[TOY_P, np.ones(4)]), r"row 3 sums to 1.8, not 1"),     # the row farthest from 1
+    (lambda: ec.brier_score(["a"] * 4, np.c_[TOY_P, 1 - np.array(TOY_P)], pos_label="a"),
+     r"y_true holds only 'a'.*y_prob\[:, k\]"),
+    (lambda: ec.brier_score(TOY_Y, np.c_[TOY_P, TOY_P][:3]), r"y_prob has 3 rows.*y_true has 4"),
+    (lambda: ec.brier_score(TOY_Y, np.c_[TOY_P, TOY_P, TOY_P]), r"y_prob must be 1-D"),
+])
+def test_two_columns_that_are_not_class_probabilities_are_refused(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_swapped_arguments_are_named_as_such():
+    with pytest.raises(ValueError, match=r"y_true must hold two classes.*got 5.*y_prob holds "
+                                         r"only 0.0 and 1.0: the arguments look swapped"):
+        ec.brier_score([0.1, 0.4, 0.35, 0.8, 0.5], [0, 0, 1, 1, 0])
 
 
 def test_single_class_is_defined():
