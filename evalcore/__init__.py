@@ -12,16 +12,16 @@ Import it as ``import evalcore as ec``. Conventions, the same everywhere:
 """
 
 from ._validation import UndefinedMetricWarning
+from .areas import MAX_PAIRS, average_precision, gini, partial_auc, pr_auc_trapezoid, roc_auc
 from .calibration import ReliabilityCurve, brier_score, log_loss, reliability_curve
 from .confusion import ConfusionMatrix, confusion_matrix, confusion_matrix_at, predict
 from .confusion_layouts import LAYOUTS, Layout
 from .costs import (OperatingPoint, ThresholdChoice, expected_cost, threshold_at_fpr,
                     threshold_at_precision, threshold_by_cost, threshold_by_youden,
                     threshold_max_fbeta)
-from .curves import (MAX_PAIRS, EqualErrorRate, PrecisionRecallCurve, RocCurve, ThresholdCounts,
-                     average_precision, confusion_matrix_at_thresholds,
-                     equal_error_rate, gini, partial_auc, pr_auc_trapezoid, precision_recall_curve,
-                     roc_auc, roc_curve)
+from .curves import (EqualErrorRate, PrecisionRecallCurve, RocCurve, ThresholdCounts,
+                     confusion_matrix_at_thresholds, equal_error_rate, precision_recall_curve,
+                     roc_curve)
 from .examples import (MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier,
                        vojnovic_seven)
 from .hull import (CostCurve, RocHull, cost_curve, cost_lines, iso_performance_slope,

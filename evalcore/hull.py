@@ -26,10 +26,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ._frames import data_frame
 from ._ranking import operating_points
 from ._validation import (both_classes, check_binary_scores, check_positive, check_real,
-                          check_scores, positive_share, unit_scale)
+                          check_scores, positive_share)
 from .costs import OperatingPoint
+from .curves import threshold_scalar
 
 
 class RocHull(NamedTuple):
@@ -43,6 +45,10 @@ class RocHull(NamedTuple):
     tpr: np.ndarray
     thresholds: np.ndarray
 
+    def to_frame(self):
+        """The vertices as a pandas DataFrame, columns ``fpr``, ``tpr`` and ``thresholds``."""
+        return data_frame(self._asdict())
+
 
 class CostCurve(NamedTuple):
     """The lower envelope of the cost lines: the least normalized expected cost at each
@@ -50,6 +56,11 @@ class CostCurve(NamedTuple):
 
     probability_cost: np.ndarray
     normalized_cost: np.ndarray
+
+    def to_frame(self):
+        """The envelope as a pandas DataFrame, columns ``probability_cost`` and
+        ``normalized_cost``."""
+        return data_frame(self._asdict())
 
 
 def _cross(o_x, o_y, a_x, a_y, b_x, b_y):
@@ -75,14 +86,6 @@ def _upper_hull(fps: np.ndarray, tps: np.ndarray) -> list[int]:
     return keep
 
 
-def _validated(y_true, y_score, sample_weight, pos_label):
-    """Labels, scores and weights; the weights rescaled exactly by a power of two, since
-    everything here depends on them only through rates and shares."""
-    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label)
-    return label, score, None if weight is None else unit_scale(weight)
-
-
 def _points_or_nan(label, score, weight, what, stacklevel=5):
     """The operating points of validated data, or None after one warning if a class is
     missing (``stacklevel`` 5 points it at the user's call of the public function that
@@ -105,12 +108,6 @@ def _hull_or_none(label, score, weight) -> RocHull | None:
 def _nan_hull() -> RocHull:
     nan = np.array([np.nan])
     return RocHull(nan, nan.copy(), nan.copy())
-
-
-def _threshold_scalar(threshold: np.generic) -> Any:
-    """A threshold as a Python float, or as an np.longdouble scalar when the scores are long
-    double (a float would round it to a value that no longer splits the data the same way)."""
-    return float(threshold) if threshold.dtype == np.float64 else threshold
 
 
 def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
@@ -164,7 +161,8 @@ def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> hull.thresholds.tolist()
     [inf, 0.8, 0.35, 0.1]
     """
-    hull = _hull_or_none(*_validated(y_true, y_score, sample_weight, pos_label))
+    hull = _hull_or_none(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                              pos_label=pos_label, scale_weights=True))
     return _nan_hull() if hull is None else hull
 
 
@@ -290,7 +288,8 @@ def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_f
     cost_fn = check_positive(cost_fn, "cost_fn")
     if prior_pos is not None:
         prior_pos = _check_prior(prior_pos)
-    label, score, weight = _validated(y_true, y_score, sample_weight, pos_label)
+    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                               pos_label=pos_label, scale_weights=True)
     hull = _hull_or_none(label, score, weight)
     if hull is None:
         return OperatingPoint(math.nan, math.nan, math.nan, math.nan)
@@ -305,7 +304,7 @@ def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_f
         value = math.ldexp(float(cost[k]), exponent)
     except OverflowError:           # the cost itself is beyond float64
         value = math.inf
-    return OperatingPoint(_threshold_scalar(hull.thresholds[k]), float(hull.fpr[k]),
+    return OperatingPoint(threshold_scalar(hull.thresholds[k]), float(hull.fpr[k]),
                           float(hull.tpr[k]), value)
 
 
@@ -392,7 +391,8 @@ def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weigh
     [[0.0, 0.5, 1.0], [0.0, 0.25, 0.5], [0.5, 0.5, 0.5], [0.5, 0.25, 0.0], [1.0, 0.5, 0.0]]
     """
     pc = _check_probability_cost(probability_cost)
-    points = _points_or_nan(*_validated(y_true, y_score, sample_weight, pos_label),
+    points = _points_or_nan(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                                 pos_label=pos_label, scale_weights=True),
                             "the cost lines")
     if points is None:
         return np.full((1, pc.size), np.nan)
@@ -457,7 +457,8 @@ def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
     """
     if probability_cost is not None:
         pc = _check_probability_cost(probability_cost)
-    hull = _hull_or_none(*_validated(y_true, y_score, sample_weight, pos_label))
+    hull = _hull_or_none(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                              pos_label=pos_label, scale_weights=True))
     if hull is None:
         pc = np.array([0.0, 1.0]) if probability_cost is None else pc
         return CostCurve(pc, np.full(pc.shape, np.nan))

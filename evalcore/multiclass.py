@@ -7,8 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import as_1d, check_kinds_match, check_one_of, check_scores
-from .curves import roc_auc
+from ._validation import (as_1d, check_array_like, check_kinds_match, check_one_of,
+                          check_scores, shown)
+from .areas import roc_auc
 
 #: The ways of turning c classes into two-class problems.
 MULTI_CLASS = ("ovo", "ovr")
@@ -100,10 +101,12 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None, multi_class
     if average is not None:
         check_one_of(average, ("macro", "weighted", "micro"), "average")
     if average not in AVERAGES[multi_class]:
-        raise ValueError(f"average={average!r} needs multi_class='ovr': with "
+        raise ValueError(f"average={shown(average)} needs multi_class='ovr': with "
                          f"multi_class={multi_class!r}, average must be one of "
                          f"{AVERAGES[multi_class]}")
     truth = _class_labels(y_true, "y_true")
+    check_array_like(y_score, "y_score", kind="a 2-D array-like (numpy array, pandas DataFrame "
+                                             "or list of rows)")
     if np.ma.isMaskedArray(y_score) and np.ma.getmaskarray(y_score).any():
         raise ValueError("y_score has masked entries: drop those samples or fill them before "
                          "evaluating")

@@ -29,18 +29,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ._frames import data_frame
 from ._ranking import operating_points
-from ._validation import (both_classes, check_binary_scores, check_bool, check_int,
-                          unit_scale)
-
-
-def _points(y_true, y_score, sample_weight, pos_label):
-    """Thresholds, TP and FP of every operating point from "call nothing positive" on; the
-    weights rescaled exactly by a power of two (every result here is a ratio of counts, and
-    sums of huge or subnormal weights then neither overflow nor vanish)."""
-    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label)
-    return operating_points(label, score, None if weight is None else unit_scale(weight))
+from ._validation import both_classes, check_binary_scores, check_bool, check_int
 
 
 class AchievablePrCurve(NamedTuple):
@@ -49,6 +40,10 @@ class AchievablePrCurve(NamedTuple):
 
     recall: np.ndarray
     precision: np.ndarray
+
+    def to_frame(self):
+        """The points as a pandas DataFrame, columns ``recall`` and ``precision``."""
+        return data_frame(self._asdict())
 
 
 class PrgCurve(NamedTuple):
@@ -59,6 +54,11 @@ class PrgCurve(NamedTuple):
     recall_gain: np.ndarray
     precision_gain: np.ndarray
     thresholds: np.ndarray
+
+    def to_frame(self):
+        """The points as a pandas DataFrame, columns ``recall_gain``, ``precision_gain``
+        and ``thresholds``."""
+        return data_frame(self._asdict())
 
 
 def _check_num(num: Any) -> int:
@@ -72,7 +72,9 @@ def _check_hull(hull: Any) -> bool | None:
 def _vertex_counts(y_true, y_score, sample_weight, pos_label, hull: bool):
     """TP and FP counts of the curve's vertices, from (0, 0): every operating point, or
     only the vertices of the ROC convex hull; None (after one warning) without positives."""
-    _, tps, fps = _points(y_true, y_score, sample_weight, pos_label)
+    # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
+    _, tps, fps = operating_points(*check_binary_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     total_pos, total_neg = tps[-1], fps[-1]
     if not both_classes(total_pos, 1, "the PR curve", stacklevel=5):
         return None
@@ -415,7 +417,9 @@ def prg_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
 
 def _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel) -> PrgCurve:
-    thresholds, tps, fps = _points(y_true, y_score, sample_weight, pos_label)
+    # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
+    thresholds, tps, fps = operating_points(*check_binary_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     total_pos, total_neg = tps[-1], fps[-1]
     if not both_classes(total_pos, total_neg, "the precision-recall-gain curve",
                         stacklevel=stacklevel):

@@ -20,12 +20,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evalcore as ec
-from evalcore import costs, curves, hull, precision_recall
+from evalcore import areas, costs, curves, hull, precision_recall
 from evalcore.curves import confusion_matrix_at_thresholds
 from reference import brute_counts
 from strategies import labelled_scores
 
-MODULES = (curves, costs, hull, precision_recall)
+MODULES = (curves, areas, costs, hull, precision_recall)
 TOY_Y, TOY_S = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
 BIG = 2 ** 53
 
@@ -77,7 +77,11 @@ def test_the_local_copies_of_the_core_are_gone():
     assert not hasattr(costs, "_operating_points")
     assert not hasattr(hull, "_positive_share")
     for module in MODULES:
-        for name in ("_both_classes", "_need_both", "_check_fraction"):
+        # the scaled-weight validation (check_binary_scores(scale_weights=True)), the rule
+        # check (check_rule) and the threshold as a scalar (curves.threshold_scalar) are
+        # shared, not copied
+        for name in ("_both_classes", "_need_both", "_check_fraction", "_threshold_scalar",
+                     "_validated", "_points", "_check_rule"):
             assert not hasattr(module, name), (module.__name__, name)
 
 
@@ -95,6 +99,24 @@ def test_confusion_matrix_at_thresholds_equals_scikit_learn(data, weighted, seed
     np.testing.assert_array_equal(ours.thresholds, thresholds)
     for mine, theirs in zip((ours.tp, ours.fp, ours.fn, ours.tn), (tps, fps, fns, tns)):
         np.testing.assert_allclose(mine, theirs, rtol=1e-12, atol=1e-12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=labelled_scores(max_size=30), weighted=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_confusion_matrix_at_thresholds_unpacks_as_scikit_learns(data, weighted, seed):
+    # same name, same order: code written for scikit-learn's tuple gets the same arrays
+    # (evalcore returned (thresholds, tp, fp, fn, tn) before, so this unpacking swapped them)
+    from sklearn.metrics import confusion_matrix_at_thresholds as sk_counts
+
+    y, s = data
+    w = np.random.default_rng(seed).uniform(0, 3, y.size) if weighted else None
+    for ours, theirs in zip(confusion_matrix_at_thresholds(y, s, sample_weight=w),
+                            sk_counts(y, s, sample_weight=w)):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-12)
+
+
+def test_threshold_counts_fields_are_named_in_scikit_learns_order():
+    assert ec.ThresholdCounts._fields == ("tn", "fp", "fn", "tp", "thresholds")
 
 
 @settings(max_examples=30, deadline=None)

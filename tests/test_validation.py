@@ -141,12 +141,33 @@ def test_dataframe_column_must_be_selected():
 # =============================================================================================
 # options
 # =============================================================================================
-@pytest.mark.parametrize("rule", ["=>", "<", "gt", None, ">>"])
+@pytest.mark.parametrize("rule", ["=>", "<", "gt", ">>"])
 def test_rule_must_be_gt_or_ge(rule):
     with pytest.raises(ValueError, match=r"rule must be '>' or '>='"):
         ec.predict(S, 0.5, rule=rule)
     with pytest.raises(ValueError, match=r"rule must be '>' or '>='"):
         ec.confusion_matrix_at(Y, S, 0.5, rule=rule)
+
+
+# a rule of the wrong kind is a TypeError (None was a ValueError in predict and
+# confusion_matrix_at, and a TypeError in threshold_at_fpr: one rule now); an array, even
+# of one valid element, is not one rule (it passed before, or failed on numpy's "truth
+# value of an array is ambiguous")
+@pytest.mark.parametrize("rule", [None, 1, np.array(">"), np.array([">"]), np.array([">", ">="]),
+                                  [">"]])
+@pytest.mark.parametrize("call", [
+    lambda rule: ec.predict(S, 0.5, rule=rule),
+    lambda rule: ec.confusion_matrix_at(Y, S, 0.5, rule=rule),
+    lambda rule: ec.threshold_at_fpr(Y, S, 0.5, rule=rule),
+    lambda rule: ec.threshold_max_fbeta(Y, S, rule=rule),
+], ids=["predict", "confusion_matrix_at", "threshold_at_fpr", "threshold_max_fbeta"])
+def test_a_rule_of_the_wrong_kind_is_a_type_error_naming_rule(call, rule):
+    with pytest.raises(TypeError, match=r"rule must be one of \('>', '>='\)"):
+        call(rule)
+
+
+def test_a_numpy_string_rule_is_a_rule():
+    assert ec.predict(S, 0.4, rule=np.str_(">")).tolist() == ec.predict(S, 0.4, rule=">").tolist()
 
 
 def test_threshold_must_be_a_real_number():
@@ -160,7 +181,7 @@ def test_threshold_must_be_a_real_number():
     assert ec.predict(S, -math.inf).tolist() == [1, 1, 1, 1]
     assert ec.predict(S, np.float64(0.35), rule=">=").tolist() == [0, 1, 1, 1]
     assert ec.predict(S, np.float64(0.35), rule=">").tolist() == [0, 1, 0, 1]
-    assert ec.predict([0, 1, 2], np.int64(1)).tolist() == [0, 0, 1]
+    assert ec.predict([0, 1, 2], np.int64(1), rule=">").tolist() == [0, 0, 1]
 
 
 @pytest.mark.parametrize("method", ["ranks", "auc", "", "Rank"])
@@ -176,7 +197,7 @@ def test_roc_auc_method_of_the_wrong_kind(method):
 
 
 def test_pairs_refuses_too_many_pairs(monkeypatch):
-    monkeypatch.setattr(ec.curves, "MAX_PAIRS", 6)
+    monkeypatch.setattr(ec.areas, "MAX_PAIRS", 6)
     y = [0, 0, 0, 1, 1]                              # 3 x 2 = 6 pairs: allowed
     assert ec.roc_auc(y, [1, 2, 3, 4, 5], method="pairs") == 1.0
     y = [0, 0, 0, 1, 1, 1]                           # 3 x 3 = 9 pairs: refused
