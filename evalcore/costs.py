@@ -9,8 +9,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._ranking import operating_points
-from ._validation import (RULES, both_classes, check_binary_scores, check_fraction,
-                          check_one_of, check_positive, check_rule, undefined, unit_scale)
+from ._validation import (both_classes, check_binary_scores, check_fraction, check_positive,
+                          check_rule, undefined)
+from .curves import threshold_scalar
 
 
 class OperatingPoint(NamedTuple):
@@ -67,33 +68,12 @@ def expected_cost(y_true: Any, y_pred: Any, *, cost_fp: float = 1.0, cost_fn: fl
     return cm.expected_cost(cost_fp=cost_fp, cost_fn=cost_fn)
 
 
-def _points(y_true, y_score, sample_weight, pos_label):
-    """Every reachable operating point, from "call nothing positive" on, of validated data;
-    the weights rescaled exactly by a power of two (every result here is a ratio of counts,
-    so it does not change, and sums of huge or subnormal weights stay finite and nonzero)."""
-    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label)
-    return operating_points(label, score, None if weight is None else unit_scale(weight))
-
-
-def _threshold_scalar(threshold: np.generic) -> Any:
-    """A threshold as a Python float, or as an np.longdouble scalar when the scores are long
-    double (a float would round it to a value that no longer splits the data the same way)."""
-    return float(threshold) if threshold.dtype == np.float64 else threshold
-
-
 def _cost_scale(cost_fp: float, cost_fn: float) -> tuple[float, float, int]:
     """The two costs divided by the power of two that brings the larger into [0.5, 1), and
     that power's exponent: exact, so ``cost_fp·FP + cost_fn·FN`` neither overflows for costs
     near 1e308 nor loses subnormal costs, and the unscaled value is ``ldexp(value, e)``."""
     _, exponent = math.frexp(max(cost_fp, cost_fn))
     return math.ldexp(cost_fp, -exponent), math.ldexp(cost_fn, -exponent), exponent
-
-
-def _check_rule(rule: Any) -> str:
-    if not isinstance(rule, str):          # None or a number: the wrong kind
-        check_one_of(rule, RULES, "rule")
-    return check_rule(rule)
 
 
 def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_fn: float = 1.0,
@@ -143,7 +123,9 @@ def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_f
     """
     cost_fp = check_positive(cost_fp, "cost_fp", allow_zero=True)
     cost_fn = check_positive(cost_fn, "cost_fn", allow_zero=True)
-    thresholds, tps, fps = _points(y_true, y_score, sample_weight, pos_label)
+    # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
+    thresholds, tps, fps = operating_points(*check_binary_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     total_pos, total_neg = tps[-1], fps[-1]
     scaled_fp, scaled_fn, exponent = _cost_scale(cost_fp, cost_fn)
     cost = (scaled_fp * fps + scaled_fn * (total_pos - tps)) / (total_pos + total_neg)
@@ -153,7 +135,7 @@ def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_f
     both_classes(total_pos, total_neg, f"the {rate} at the chosen threshold")
     fpr = fps[k] / total_neg if total_neg > 0 else math.nan
     tpr = tps[k] / total_pos if total_pos > 0 else math.nan
-    return OperatingPoint(_threshold_scalar(thresholds[k]), float(fpr), float(tpr),
+    return OperatingPoint(threshold_scalar(thresholds[k]), float(fpr), float(tpr),
                           math.ldexp(float(cost[k]), exponent))
 
 
@@ -196,13 +178,15 @@ def threshold_by_youden(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> threshold_by_youden([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     OperatingPoint(threshold=0.8, fpr=0.0, tpr=0.5, value=0.5)
     """
-    thresholds, tps, fps = _points(y_true, y_score, sample_weight, pos_label)
+    # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
+    thresholds, tps, fps = operating_points(*check_binary_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     if not both_classes(tps[-1], fps[-1], "Youden's J"):
         return OperatingPoint(math.nan, math.nan, math.nan, math.nan)
     tpr, fpr = tps / tps[-1], fps / fps[-1]
     j = tpr - fpr
     k = int(np.argmax(j))
-    return OperatingPoint(_threshold_scalar(thresholds[k]), float(fpr[k]), float(tpr[k]),
+    return OperatingPoint(threshold_scalar(thresholds[k]), float(fpr[k]), float(tpr[k]),
                           float(j[k]))
 
 
@@ -215,11 +199,15 @@ class ThresholdChoice(NamedTuple):
     ``score >= threshold`` (rule ``">="``) or ``score > threshold`` (rule ``">"``).
     ``value`` is the quantity optimized: the TPR (:func:`threshold_at_fpr`), the recall
     (:func:`threshold_at_precision`) or F-beta (:func:`threshold_max_fbeta`).
+
+    The rates come FPR first, as in :class:`OperatingPoint` and the curves
+    (``roc_curve`` returns ``fpr, tpr, thresholds``), so that unpacking one result like
+    another never swaps them.
     """
 
     threshold: float
-    tpr: float
     fpr: float
+    tpr: float
     precision: float
     value: float
 
@@ -232,7 +220,7 @@ def _candidates(y_true: Any, y_score: Any, rule: Any, pos_label: Any):
     is the next lower distinct score (``-inf`` below the lowest), so that the same cases
     are called positive.
     """
-    rule = _check_rule(rule)
+    rule = check_rule(rule)
     label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
     thresholds, tps, fps = operating_points(label, score)
     if rule == ">":
@@ -248,8 +236,8 @@ def _choice(thresholds, tps, fps, k: int, value: float) -> ThresholdChoice:
                               "no case positive (0/0)", stacklevel=4)
     else:
         precision = tps[k] / called
-    return ThresholdChoice(_threshold_scalar(thresholds[k]), float(tps[k] / total_pos),
-                           float(fps[k] / total_neg), float(precision), float(value))
+    return ThresholdChoice(threshold_scalar(thresholds[k]), float(fps[k] / total_neg),
+                           float(tps[k] / total_pos), float(precision), float(value))
 
 
 _NAN_CHOICE = ThresholdChoice(math.nan, math.nan, math.nan, math.nan, math.nan)
@@ -279,7 +267,7 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     Returns
     -------
     ThresholdChoice
-        ``(threshold, tpr, fpr, precision, value)`` with ``value`` the TPR. All ``nan`` with
+        ``(threshold, fpr, tpr, precision, value)`` with ``value`` the TPR. All ``nan`` with
         one :class:`~evalcore.UndefinedMetricWarning` if a class is missing; ``precision``
         is ``nan`` (with the warning) when the choice calls nothing positive. The threshold
         keeps the scores' precision (an ``np.longdouble`` for integers beyond 2**53).
@@ -309,10 +297,10 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     >>> import evalcore as ec
     >>> y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
     >>> np_choice = ec.threshold_at_fpr(y, s, 0.5)
-    >>> np_choice.threshold, np_choice.tpr, np_choice.fpr, round(np_choice.precision, 4)
-    (0.35, 1.0, 0.5, 0.6667)
+    >>> np_choice.threshold, np_choice.fpr, np_choice.tpr, round(np_choice.precision, 4)
+    (0.35, 0.5, 1.0, 0.6667)
     >>> ec.threshold_at_fpr(y, s, 0.25, rule=">")
-    ThresholdChoice(threshold=0.4, tpr=0.5, fpr=0.0, precision=1.0, value=0.5)
+    ThresholdChoice(threshold=0.4, fpr=0.0, tpr=0.5, precision=1.0, value=0.5)
     """
     max_fpr = check_fraction(max_fpr, "max_fpr")
     thresholds, tps, fps = _candidates(y_true, y_score, rule, pos_label)
@@ -348,7 +336,7 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
     Returns
     -------
     ThresholdChoice
-        ``(threshold, tpr, fpr, precision, value)`` with ``value`` the recall (= TPR). All
+        ``(threshold, fpr, tpr, precision, value)`` with ``value`` the recall (= TPR). All
         ``nan`` with one :class:`~evalcore.UndefinedMetricWarning` if a class is missing or
         no threshold reaches ``min_precision``.
 
@@ -415,7 +403,7 @@ def threshold_max_fbeta(y_true: Any, y_score: Any, *, beta: float = 1.0, rule: s
     Returns
     -------
     ThresholdChoice
-        ``(threshold, tpr, fpr, precision, value)`` with ``value`` the F-beta score. All
+        ``(threshold, fpr, tpr, precision, value)`` with ``value`` the F-beta score. All
         ``nan`` with one :class:`~evalcore.UndefinedMetricWarning` if a class is missing.
 
     Raises
@@ -436,8 +424,8 @@ def threshold_max_fbeta(y_true: Any, y_score: Any, *, beta: float = 1.0, rule: s
     >>> import evalcore as ec
     >>> y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
     >>> best = ec.threshold_max_fbeta(y, s)
-    >>> best.threshold, best.tpr, best.fpr, round(best.value, 4)
-    (0.35, 1.0, 0.5, 0.8)
+    >>> best.threshold, best.fpr, best.tpr, round(best.value, 4)
+    (0.35, 0.5, 1.0, 0.8)
     >>> ec.threshold_max_fbeta(y, s, beta=0.5, rule=">").threshold
     0.4
     """

@@ -155,3 +155,29 @@ def test_fpr_bound_met_exactly_is_feasible():
     assert 0.29 * 100 < 29 and 29 / 100 <= 0.29
     choice = ec.threshold_at_fpr(y, s, 0.29)
     assert (choice.tpr, choice.fpr, choice.threshold) == (1.0, 0.29, 3.0)
+
+
+# ------------------------------------------------- one field order: FPR before TPR everywhere
+
+def test_every_operating_point_result_puts_fpr_before_tpr_as_the_curves():
+    # unpacking one like another must never swap the rates: ThresholdChoice was
+    # (threshold, tpr, fpr, ...) while OperatingPoint and roc_curve put FPR first
+    assert ec.ThresholdChoice._fields == ("threshold", "fpr", "tpr", "precision", "value")
+    assert ec.OperatingPoint._fields == ("threshold", "fpr", "tpr", "value")
+    assert ec.RocCurve._fields[:2] == ec.RocHull._fields[:2] == ("fpr", "tpr")
+
+
+@pytest.mark.parametrize("choose", [
+    lambda y, s: ec.threshold_at_fpr(y, s, 0.3), lambda y, s: ec.threshold_at_precision(y, s, 0.7),
+    lambda y, s: ec.threshold_max_fbeta(y, s), lambda y, s: ec.threshold_by_youden(y, s),
+    lambda y, s: ec.threshold_by_cost(y, s, cost_fn=3.0),
+    lambda y, s: ec.optimal_operating_point(y, s, cost_fp=1.0, cost_fn=3.0)],
+    ids=["at_fpr", "at_precision", "max_fbeta", "youden", "by_cost", "optimal"])
+def test_unpacked_by_position_the_rates_are_those_of_the_threshold(choose):
+    y, s = ec.murphy_classifier(2)
+    threshold, fpr, tpr, *_ = choose(y, s)
+    # the rates of the rule score >= threshold, counted here
+    y, s = np.asarray(y), np.asarray(s)
+    called = s >= threshold
+    assert fpr == np.sum(called & (y == 0)) / np.sum(y == 0)
+    assert tpr == np.sum(called & (y == 1)) / np.sum(y == 1)
