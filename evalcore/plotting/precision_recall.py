@@ -7,9 +7,14 @@ from typing import Any
 import numpy as np
 
 from .._validation import check_bool, check_one_of
+from ..areas import average_precision
 from ..curves import precision_recall_curve
 from ..precision_recall import interpolated_pr_curve, prg_curve
+from .roc import area_label
 from .style import axes_or_new, one_undefined_warning, square_unit
+
+#: The gid of a base-rate line, by which a second plot on the same Axes finds it.
+BASE_RATE_GID = "evalcore-base-rate"
 
 
 def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
@@ -26,11 +31,13 @@ def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     ax : matplotlib Axes, optional
         Where to draw; a new figure's Axes by default.
     label, color : str, optional
-        The curve's legend label and colour.
+        The curve's legend label, followed by its average precision as in scikit-learn's
+        ``PrecisionRecallDisplay`` (``"SVM (AP = 0.81)"``), and colour.
     markers : bool, default True
         Mark each operating point.
     baseline : bool, default True
-        Draw the base rate (the precision of a classifier that guesses).
+        Draw the base rate (the precision of a classifier that guesses), once per Axes and
+        base rate: a second curve on the same data does not draw it again.
     sample_weight : array-like of shape (n,), optional
         Non-negative weights.
     pos_label : optional
@@ -66,19 +73,33 @@ def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     [1.0, 1.0, 0.5, 0.5]
     >>> list(ax.lines[1].get_ydata())          # the base rate P / n
     [0.5, 0.5]
+    >>> ax = plot_pr([0, 0, 1, 1], [0.1, 0.3, 0.35, 0.8], ax=ax, label="other")
+    >>> ax.lines[-1].get_label(), len(ax.lines)   # the same base rate is not drawn twice
+    ('other (AP = 1.00)', 3)
     >>> plt.close(ax.figure)
     """
     markers = check_bool(markers, "markers")
     baseline = check_bool(baseline, "baseline")
-    pr = precision_recall_curve(y_true, y_score, sample_weight=sample_weight,
-                                pos_label=pos_label)
+    with one_undefined_warning():       # a class missing: one warning, not one per metric
+        pr = precision_recall_curve(y_true, y_score, sample_weight=sample_weight,
+                                    pos_label=pos_label)
+        if label:
+            label = area_label(label, "AP", average_precision(y_true, y_score,
+                                                              sample_weight=sample_weight,
+                                                              pos_label=pos_label))
     ax = axes_or_new(ax)
     ax.plot(pr.recall[:-1], pr.precision[:-1], marker="o" if markers else None, ms=4,
             label=label, color=color, **line_kw)
     if baseline:
         # at the lowest threshold everything is called positive: precision is the base rate
         rate = float(pr.precision[0])
-        ax.axhline(rate, ls=":", color="0.5", lw=1, label="random (base rate)" if label else None)
+        drawn = [line for line in ax.lines if line.get_gid() == BASE_RATE_GID
+                 and line.get_ydata()[0] == rate]
+        if not drawn:
+            ax.axhline(rate, ls=":", color="0.5", lw=1, gid=BASE_RATE_GID,
+                       label="random (base rate)" if label else None)
+        elif label and drawn[0].get_label().startswith("_"):
+            drawn[0].set_label("random (base rate)")
     square_unit(ax, "recall (TPR)", "precision (PPV)")
     if label:
         ax.legend(loc="lower left")

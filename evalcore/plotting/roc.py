@@ -4,9 +4,63 @@ from __future__ import annotations
 
 from typing import Any
 
+import math
+
 from .._validation import check_bool
+from ..areas import roc_auc
 from ..curves import equal_error_rate, roc_curve
 from .style import axes_or_new, mark_point, one_undefined_warning, square_unit
+
+#: The gid of the chance diagonal, by which a second plot on the same Axes finds it.
+CHANCE_GID = "evalcore-chance-diagonal"
+
+
+def chance_diagonal(ax, *, label: str | None = None):
+    """Draw the chance diagonal TPR = FPR on ``ax`` once: if the Axes has it already (from
+    an earlier plot), return that line, labelling it with ``label`` if it has none.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+        Where to draw.
+    label : str, optional
+        Its legend label.
+
+    Returns
+    -------
+    matplotlib Line2D
+        The diagonal.
+    """
+    for line in ax.lines:
+        if line.get_gid() == CHANCE_GID:
+            if label and line.get_label().startswith("_"):
+                line.set_label(label)
+            return line
+    line, = ax.plot([0, 1], [0, 1], ls=":", color="0.5", lw=1, label=label, gid=CHANCE_GID)
+    return line
+
+
+def area_label(label: str, name: str, area: float) -> str:
+    """A legend label with the area under the curve, as scikit-learn's displays write it.
+
+    Parameters
+    ----------
+    label : str
+        The curve's name.
+    name : str
+        The area's name (``"AUC"``, ``"AP"``).
+    area : float
+        Its value; ``nan`` when undefined.
+
+    Returns
+    -------
+    str
+        ``"SVM (AUC = 0.83)"`` (two decimals, as ``RocCurveDisplay``), or
+        ``"SVM (AUC undefined)"`` for ``nan``.
+    """
+    if math.isnan(area):
+        return f"{label} ({name} undefined)"
+    return f"{label} ({name} = {area:.2f})"
 
 
 def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
@@ -23,13 +77,15 @@ def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     ax : matplotlib Axes, optional
         Where to draw; a new figure's Axes by default.
     label, color : str, optional
-        The curve's legend label and colour.
+        The curve's legend label, followed by its area as in scikit-learn's
+        ``RocCurveDisplay`` (``"SVM (AUC = 0.87)"``), and colour.
     markers : bool, default True
         Mark each operating point.
     fill : bool, default False
         Shade the area under the curve (the AUC).
     chance : bool, default True
-        Draw the diagonal of a classifier that guesses.
+        Draw the diagonal of a classifier that guesses, once per Axes: a second curve drawn
+        on the same Axes does not draw it again.
     sample_weight : array-like of shape (n,), optional
         Non-negative weights.
     pos_label : optional
@@ -63,19 +119,27 @@ def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     >>> ax = plot_roc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], label="toy")
     >>> ax.lines[0].get_xdata().tolist(), ax.lines[0].get_ydata().tolist()
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
+    >>> ax = plot_roc([0, 0, 1, 1], [0.1, 0.3, 0.35, 0.8], ax=ax, label="other")
+    >>> [text.get_text() for text in ax.get_legend().get_texts()]
+    ['toy (AUC = 0.75)', 'chance', 'other (AUC = 1.00)']
     >>> plt.close(ax.figure)
     """
     markers = check_bool(markers, "markers")
     fill = check_bool(fill, "fill")
     chance = check_bool(chance, "chance")
-    roc = roc_curve(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    with one_undefined_warning():       # a class missing: one warning, not one per metric
+        roc = roc_curve(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+        if label:
+            label = area_label(label, "AUC", roc_auc(y_true, y_score,
+                                                     sample_weight=sample_weight,
+                                                     pos_label=pos_label))
     ax = axes_or_new(ax)
     line, = ax.plot(roc.fpr, roc.tpr, marker="o" if markers else None, ms=4, label=label,
                     color=color, **line_kw)
     if fill:
         ax.fill_between(roc.fpr, roc.tpr, alpha=0.15, color=line.get_color(), step=None)
     if chance:
-        ax.plot([0, 1], [0, 1], ls=":", color="0.5", lw=1, label="chance" if label else None)
+        chance_diagonal(ax, label="chance" if label else None)
     square_unit(ax, "false positive rate (FPR)", "true positive rate (TPR)")
     if label:
         ax.legend(loc="lower right")
@@ -121,7 +185,7 @@ def plot_roc_space(*, ax=None, landmarks: bool = True):
     """
     landmarks = check_bool(landmarks, "landmarks")
     ax = axes_or_new(ax)
-    ax.plot([0, 1], [0, 1], ls=":", color="0.5", lw=1, label="chance (TPR = FPR)")
+    chance_diagonal(ax, label="chance (TPR = FPR)")
     if landmarks:
         corners = (((0, 0), "(0, 0): all called negative", (8, 4), "left"),
                    ((1, 1), "(1, 1): all called positive", (0, 8), "right"),
