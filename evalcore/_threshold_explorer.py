@@ -165,12 +165,12 @@ class ThresholdExplorer(EvalcoreWidget):
     show = traitlets.List(traitlets.Unicode(), read_only=True,
                           help="the panels shown (PANELS)").tag(sync=True)
     threshold = CheckedTrait(0.0, help="the threshold θ").tag(sync=True)
-    rule = CheckedTrait(">", help="'>' or '>=': predict 1 when the score is above, "
+    rule = CheckedTrait(">=", help="'>' or '>=': predict 1 when the score is above, "
                                   "or at or above, θ").tag(sync=True)
     negative_copies = CheckedTrait(1, help="how many times each negative counts").tag(sync=True)
 
     def __init__(self, y_true: Any, y_score: Any, *, threshold: float | None = None,
-                 rule: str = ">", balance: bool = False, max_copies: int = 10,
+                 rule: str = ">=", balance: bool = False, max_copies: int = 10,
                  title: str = "", pos_label: Any = None, size: str = "normal",
                  show: Any = PANELS) -> None:
         label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)

@@ -143,7 +143,7 @@ def slider_stack(panes: Sequence[Any], *, labels: Sequence[str], description: st
 
 
 def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = None,
-                       rule: str = ">", balance: bool = False, max_copies: int = 10,
+                       rule: str = ">=", balance: bool = False, max_copies: int = 10,
                        title: str = "", pos_label: Any = None, size: str = "normal",
                        show: Sequence[str] = ("matrix", "rates", "roc", "pr", "strip")):
     """A threshold slider with the confusion matrix, rates, ROC and PR points it gives.
@@ -168,7 +168,7 @@ def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = N
     threshold : float, optional
         The threshold shown first; default the median score. Any value is allowed; the slider
         sits at the operating point it gives.
-    rule : {">", ">="}, default=">"
+    rule : {">=", ">"}, default=">="
         The rule shown first (the reader can switch it). Switching keeps θ; when θ sits on a
         score, the examples with that score change side.
     balance : bool, default=False
@@ -223,20 +223,20 @@ def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = N
     >>> y, s = ec.murphy_classifier(1)
     >>> explorer = ec.threshold_explorer(y, s, threshold=0.5)
     >>> explorer.threshold, explorer.rule
-    (0.5, '>')
+    (0.5, '>=')
     >>> explorer.confusion_matrix()
-    ConfusionMatrix(tp=4, fp=0, fn=1, tn=4)
-    >>> explorer.rule = ">="           # θ stays; example 5 changes side
+    ConfusionMatrix(tp=5, fp=0, fn=0, tn=4)
+    >>> explorer.rule = ">"            # θ stays; example 5 changes side
     >>> explorer.threshold, explorer.confusion_matrix()
-    (0.5, ConfusionMatrix(tp=5, fp=0, fn=0, tn=4))
+    (0.5, ConfusionMatrix(tp=4, fp=0, fn=1, tn=4))
     >>> explorer.threshold = 0.35      # between two scores the rule does not matter
     >>> explorer.confusion_matrix()
     ConfusionMatrix(tp=5, fp=1, fn=0, tn=3)
-    >>> explorer.thresholds.tolist()   # under >=: the lowest score called positive
-    [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
-    >>> explorer.rule = ">"
     >>> explorer.thresholds.tolist()   # under >: the highest score called negative
     [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+    >>> explorer.rule = ">="
+    >>> explorer.thresholds.tolist()   # under >=: the lowest score called positive
+    [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
     """
     from ._threshold_explorer import ThresholdExplorer
 

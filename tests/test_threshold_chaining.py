@@ -338,3 +338,18 @@ def test_the_strict_rule_is_one_argument_away_and_chains_when_passed_on():
     assert read_strictly.threshold < choice.threshold
     assert ec.confusion_matrix_at(y, s, read_strictly.threshold, rule=">") == \
         chained(y, s, choice.threshold)
+
+
+def test_every_public_rule_defaults_to_at_or_above():
+    """One default everywhere: every public function or widget factory with a ``rule``
+    option reads a threshold as ``score >= threshold`` unless told otherwise."""
+    import inspect
+    functions = [getattr(ec, name) for name in ec.__all__]
+    functions = [f for f in functions if inspect.isfunction(f)]
+    functions += [cls.__init__ for cls in vars(ec).values()
+                  if inspect.isclass(cls) and cls.__module__.startswith("evalcore")
+                  and inspect.isfunction(cls.__init__)]
+    with_rule = {f.__qualname__.removesuffix(".__init__"): inspect.signature(f).parameters["rule"].default
+                 for f in functions if "rule" in inspect.signature(f).parameters}
+    assert {"predict", "confusion_matrix_at", "threshold_at_fpr", "plot_scores"} <= set(with_rule)
+    assert {name: rule for name, rule in with_rule.items() if rule != ">="} == {}

@@ -82,7 +82,7 @@ def test_thresholds_are_the_operating_points(name, rule):
 
 def test_rule_switch_keeps_theta_and_changes_the_point_on_a_score():
     y, s = CASES["murphy1"]
-    explorer = ec.threshold_explorer(y, s, threshold=0.5)   # example 5 scores exactly 0.5
+    explorer = ec.threshold_explorer(y, s, threshold=0.5, rule=">")  # example 5 scores 0.5
     assert explorer.threshold == 0.5 and explorer.confusion_matrix().tp == 4
     position = explorer.position
     explorer.rule = ">="

@@ -13,7 +13,7 @@ from ..confusion import predict
 from .style import COLORS, axes_or_new
 
 
-def plot_scores(y_true: Any, y_score: Any, *, threshold: float | None = None, rule: str = ">",
+def plot_scores(y_true: Any, y_score: Any, *, threshold: float | None = None, rule: str = ">=",
                 ax=None, jitter: float = 0.08, seed: int = 0, pos_label: Any = None):
     """Lay the scores out on a line, one row per class, with the threshold drawn through.
 
@@ -25,7 +25,7 @@ def plot_scores(y_true: Any, y_score: Any, *, threshold: float | None = None, ru
         Binary labels and scores.
     threshold : float, optional
         Draw this threshold and fill the points that ``rule`` calls positive at it.
-    rule : {">", ">="}, default ">"
+    rule : {">=", ">"}, default=">="
         Positive when the score is above, or at or above, the threshold (see
         :func:`evalcore.predict`).
     ax : matplotlib Axes, optional
