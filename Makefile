@@ -14,7 +14,7 @@ ISLP_VERSION := 0.6.0
 LECTURES     := _build/lectures
 LAB_PORT     ?= 8888
 
-.PHONY: book html lectures slides wheel lab test unit bench notebooks constraints chromium clean help
+.PHONY: book html lectures slides wheel widgets lab test unit bench notebooks constraints chromium clean help
 .DEFAULT_GOAL := help
 
 help:
@@ -23,6 +23,7 @@ help:
 	@echo "make unit      set up, run the library's unit, property and doctest tests only (no book, browser, notebooks)"
 	@echo "make lab       set up, prepare the lecture notebooks and start JupyterLab on them (for a class)"
 	@echo "make lectures  set up, prepare the lecture notebooks only, into $(LECTURES)/"
+	@echo "make widgets   set up, bundle the widgets' front ends (js/src) into evalcore/ with esbuild"
 	@echo "make bench     run the speed benchmarks"
 	@echo "make notebooks [NB=chapters/x.ipynb]  re-execute chapters in place (for authors)"
 
@@ -56,6 +57,23 @@ $(VENDOR_STAMP): $(PY_STAMP) js/package.json js/package-lock.json
 	   js/node_modules/@jupyter-widgets/html-manager/dist/*.woff2 _vendor/html-manager/
 	touch $@
 
+# The widgets' front ends: evalcore/_<widget>.js and .css, named after the widget's Python
+# module, each bundled by esbuild (pinned in js/package-lock.json, installed by npm ci above)
+# from its entry in js/src/widgets and the shared modules of js/src: anywidget's documented
+# route. The bundles are tracked, so `pip install .` needs no Node.js, and
+# tests/test_js_bundle.py fails when they differ from a fresh build. The same sources give the
+# same bytes, so a rebuild where the stamp is missing (a fresh clone, after npm ci) or older
+# than a source changes nothing. (A stamp and not the bundles themselves as the target: one
+# esbuild run writes them all, which make before 4.3 cannot say.)
+WIDGET_SOURCES := $(wildcard js/src/*.js js/src/widgets/*.js js/src/widgets/*.css) js/build.mjs
+WIDGET_STAMP   := js/node_modules/.evalcore-widgets
+
+widgets: $(WIDGET_STAMP)
+
+$(WIDGET_STAMP): $(VENDOR_STAMP) $(WIDGET_SOURCES)
+	$(BIN)/node js/build.mjs
+	touch $@
+
 # anywidget's front end (its AMD build ships in the installed Python package, version-matched),
 # so require.js finds it in the book instead of html-manager fetching it from a CDN
 # (book_assets/widgets-require-config.js points require.js here).
@@ -64,14 +82,14 @@ $(ANYWIDGET_JS): $(PY_STAMP) $(VENDOR_STAMP)
 	cp "$$($(BIN)/python -c 'import anywidget, pathlib; print(pathlib.Path(anywidget.__file__).parent / "nbextension" / "index.js")')" $@
 
 # evalcore as a wheel the book offers for download (served as _static/downloads/).
-wheel: $(PY_STAMP)
+wheel: $(PY_STAMP) $(WIDGET_STAMP)
 	rm -rf _vendor/downloads build
 	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w _vendor/downloads .
 	rm -rf build
 
 # The HTML pages. Nothing is executed here: the book renders the outputs stored in the chapter
 # notebooks (made by `make notebooks`), which `make test` proves a fresh run reproduces.
-html: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) wheel
+html: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) $(WIDGET_STAMP) wheel
 	@# from scratch: Sphinx 7.4 does not overwrite static files left by an earlier build
 	rm -rf _build/html _build/.doctrees
 	$(BIN)/jupyter-book build . --warningiserror --keep-going
@@ -114,10 +132,10 @@ unit: $(PY_STAMP)
 	$(BIN)/python -m pytest evalcore tests -m "not (browser or jupyterlab or book or notebooks or chapters)"
 
 # For authors: re-execute chapters in place after editing them (NB=path to run just one).
-notebooks: $(PY_STAMP)
+notebooks: $(PY_STAMP) $(WIDGET_STAMP)
 	$(BIN)/python tools/run_notebooks.py $(NB)
 
-bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) chromium
+bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) $(WIDGET_STAMP) chromium
 	$(BIN)/python benchmarks/bench_ranking.py
 	$(BIN)/python benchmarks/bench_delong.py
 	$(BIN)/python benchmarks/bench_explorer.py

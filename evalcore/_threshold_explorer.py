@@ -150,8 +150,8 @@ class ThresholdExplorer(EvalcoreWidget):
     Python and from every view.
     """
 
-    _esm = _HERE / "_explorer.js"
-    _css = _HERE / "_explorer.css"
+    _esm = _HERE / "_threshold_explorer.js"
+    _css = _HERE / "_threshold_explorer.css"
 
     evalcore_widget = traitlets.Unicode("threshold-explorer", read_only=True).tag(sync=True)
     scores = traitlets.Bytes(read_only=True, help="float64 scores, increasing").tag(sync=True)

@@ -215,7 +215,8 @@ def explorer_js(module_offline_pages):
     import evalcore
 
     server, url = serve(Path(evalcore.__file__).parent)
-    yield page_with_module(module_offline_pages(), f"{url}_explorer.css", "/_explorer.js", "ee")
+    yield page_with_module(module_offline_pages(), f"{url}_threshold_explorer.css",
+                           "/_threshold_explorer.js", "ee")
     server.shutdown()
 
 

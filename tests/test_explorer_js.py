@@ -1,11 +1,12 @@
 """The threshold explorer's pure JavaScript functions, called in Chromium, against evalcore.
 
-``evalcore/_explorer.js`` exports the arithmetic its view runs on (the operating points of
-sorted scores, the position <-> threshold mapping, the counts at a threshold under a rule,
-the rates, the curves' vertices, the text of a number). Here the ES module is served on
-127.0.0.1, imported into a blank page, and each function is called on several data sets
-(with ties, both rules, negatives counted more than once); the reference values come from
-evalcore's ``confusion_matrix_at``, ``roc_curve`` and a brute-force count written here.
+``evalcore/_threshold_explorer.js`` (bundled from ``js/src``) exports the arithmetic its view
+runs on (the tie groups of sorted scores, the position <-> threshold mapping, the counts at a
+threshold under a rule, the rates, the curves' vertices, the text of a number). Here the ES
+module is served on 127.0.0.1, imported into a blank page, and each function is called on
+several data sets (with ties, both rules, negatives counted more than once); the reference
+values come from evalcore's ``confusion_matrix_at``, ``roc_curve`` and a brute-force count
+written here.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def call_at_every_position(explorer_js, y, s, rule, copies, low, high):
     """For each position: its threshold, the position back from it, counts and rates there."""
     labels, scores = sorted_data(y, s)
     return explorer_js.evaluate("""([scores, labels, rule, copies, low, high]) => {
-        const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
+        const pts = ee.tieGroups(Float64Array.from(scores), Uint8Array.from(labels));
         const out = [];
         for (let p = 0; p <= pts.K; p++) {
           const theta = ee.thresholdAt(p, rule, pts.values, low, high);
@@ -104,7 +105,7 @@ def test_any_threshold_maps_to_its_operating_point(explorer_js):
     probes = sorted(set(s.tolist()) | {-5.0, -1.5, 0.0, 0.35, 0.5000001, 0.7, 2.0})
     for rule in (">", ">="):
         got = explorer_js.evaluate("""([scores, labels, probes, rule]) => {
-            const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
+            const pts = ee.tieGroups(Float64Array.from(scores), Uint8Array.from(labels));
             return probes.map(t => ee.countsAt(pts, t, rule, 1));
         }""", [scores, labels, probes, rule])
         for theta, counts in zip(probes, got):
@@ -115,7 +116,7 @@ def test_rules_differ_only_on_a_score(explorer_js):
     y, s = (np.asarray(a) for a in CASES["murphy1"])
     labels, scores = sorted_data(y, s)
     at = explorer_js.evaluate("""([scores, labels]) => {
-        const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
+        const pts = ee.tieGroups(Float64Array.from(scores), Uint8Array.from(labels));
         return [0.5, 0.45].map(t => [ee.countsAt(pts, t, '>', 1).tp, ee.countsAt(pts, t, '>=', 1).tp]);
     }""", [scores, labels])
     assert at == [[4, 5], [5, 5]]          # Murphy's Table 1: example 5 scores exactly 0.5
@@ -138,7 +139,7 @@ def test_curve_vertices_against_evalcore(explorer_js):
     y, s = (np.asarray(a) for a in CASES["many ties"])
     labels, scores = sorted_data(y, s)
     got = explorer_js.evaluate("""([scores, labels]) => {
-        const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
+        const pts = ee.tieGroups(Float64Array.from(scores), Uint8Array.from(labels));
         return [ee.rocVertices(pts), ee.prVertices(pts, 1), ee.prVertices(pts, 4)];
     }""", [scores, labels])
     roc = ec.roc_curve(y, s)

@@ -269,7 +269,7 @@ def test_front_end_positions_match_brute_force(explorer_js, name):
     labels = [y[i] for i in order]
     for rule in (">", ">="):
         got = explorer_js.evaluate("""([scores, labels, rule, low, high]) => {
-            const pts = ee.operatingPoints(Float64Array.from(scores), Uint8Array.from(labels));
+            const pts = ee.tieGroups(Float64Array.from(scores), Uint8Array.from(labels));
             const out = [];
             for (let p = 0; p <= pts.K; p++) {
               const theta = ee.thresholdAt(p, rule, pts.values, low, high);
