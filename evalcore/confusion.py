@@ -27,8 +27,8 @@ import numpy as np
 from . import confusion_layouts
 from ._ranking import threshold_hits
 from ._validation import (FLOAT64_EXACT_INT, both_classes, check_binary_predictions,
-                          check_binary_scores, check_positive, check_rule, check_scores,
-                          undefined, unit_scale)
+                          check_binary_scores, check_count, check_positive, check_rule,
+                          check_scores, undefined, unit_scale)
 from .confusion_layouts import Layout, arrange, canonical_cells, check_layout
 from .information import check_base, mutual_information_from_table
 
@@ -81,24 +81,6 @@ def _margin(*counts: Any) -> int | float:
     return total
 
 
-def _count(value: Any, name: str) -> int | float:
-    """One count as a plain Python number: ``int`` for integers (kept exact, however large),
-    ``float`` otherwise (negative zero becomes zero)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
-                                                                     np.floating)):
-        raise TypeError(f"{name} must be a number, got {value!r}")
-    if isinstance(value, (int, np.integer)):
-        plain = int(value)
-    elif isinstance(value, np.floating) and value.dtype.itemsize > 8 and np.isfinite(value) \
-            and value == np.floor(value) and float(value) != value:
-        plain = int(value)          # a long double integer beyond 2**53: keep it exact
-    else:
-        plain = float(value) + 0.0  # + 0.0 turns -0.0 into 0.0
-    if plain < 0 or (isinstance(plain, float) and not math.isfinite(plain)):
-        raise ValueError(f"{name} must be a finite non-negative count, got {value!r}")
-    return plain
-
-
 def _table_cells(table: Any) -> list[list[int | float]]:
     """A 2x2 table of counts as nested lists of plain Python numbers (integers exact)."""
     try:
@@ -112,7 +94,7 @@ def _table_cells(table: Any) -> list[list[int | float]]:
     cells = []
     for value in raw.ravel().tolist() if raw.dtype.kind != "f" else raw.ravel():
         try:
-            cells.append(_count(value, "table"))
+            cells.append(check_count(value, "table"))
         except TypeError:
             raise TypeError(f"table must hold numbers (counts), got {value!r}") from None
         except ValueError:
@@ -177,7 +159,7 @@ class ConfusionMatrix:
     def __post_init__(self) -> None:
         for name in ("tp", "fp", "fn", "tn"):
             # plain Python numbers keep the repr clean: ints for counts, floats for weights
-            object.__setattr__(self, name, _count(getattr(self, name), name))
+            object.__setattr__(self, name, check_count(getattr(self, name), name))
 
     # --- construction -------------------------------------------------------------------
     @classmethod
