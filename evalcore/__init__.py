@@ -22,6 +22,8 @@ from .costs import (OperatingPoint, ThresholdChoice, expected_cost, threshold_at
 from .curves import (EqualErrorRate, PrecisionRecallCurve, RocCurve, ThresholdCounts,
                      confusion_matrix_at_thresholds, equal_error_rate, precision_recall_curve,
                      roc_curve)
+from .delong import (AucComparison, AucInterval, delong_test, delong_test_unpaired,
+                     delong_variance, roc_auc_ci)
 from .examples import (MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier,
                        vojnovic_seven)
 from .hull import (CostCurve, RocHull, cost_curve, cost_lines, iso_performance_slope,
@@ -36,12 +38,11 @@ from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_
                        plot_roc_space, plot_sampling_distribution, plot_scores)
 from .precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
                                interpolated_pr_curve, pr_auc_interpolated, prg_curve)
-from .uncertainty import (AucComparison, AucInterval, AucSampleSize, MetricDifference,
-                          MetricInterval, OperatingPointInterval, SensitivityInterval,
-                          SpecificityInterval, auc_sample_size, bootstrap_ci, delong_test,
-                          delong_test_unpaired, delong_variance, operating_point_ci,
-                          paired_bootstrap_ci, roc_auc_ci, sensitivity_at_specificity,
-                          specificity_at_sensitivity)
+from .rate_intervals import (OperatingPointInterval, SensitivityInterval, SpecificityInterval,
+                             operating_point_ci, sensitivity_at_specificity,
+                             specificity_at_sensitivity)
+from .sample_size import AucSampleSize, auc_sample_size
+from .uncertainty import MetricDifference, MetricInterval, bootstrap_ci, paired_bootstrap_ci
 from .widgets import (distribution_explorer, figure_pane, self_check, slider_stack,
                       threshold_explorer)
 

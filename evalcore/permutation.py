@@ -27,6 +27,11 @@ symmetric, and this distance rule is the one that keeps the two-sided p-value a 
 null distribution is symmetric about 0, where the two rules agree. By Monte Carlo the
 p-value is ``(b + 1)/(m + 1)`` with b of m random resamples at least as extreme, which is
 never 0 and is a valid p-value (Phipson and Smyth 2010).
+
+Both tests draw through evalcore's one resampling engine (``evalcore/_resampling.py``): the
+Monte Carlo AUC test is a statistic (the positives' rank sum, vectorized) on random
+permutations, the paired test a statistic (the metric's difference) on swaps, with the
+engine's one warning policy.
 """
 
 from __future__ import annotations
@@ -37,11 +42,12 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 
 from ._ranking import tie_groups
+from ._resampling import (Evaluation, all_swaps, permutation_draws, swap_draws,
+                          undefined_draws, undefined_on_the_data, undefined_rows)
 from ._validation import (both_classes, check_alternative, check_binary_scores, check_int,
                           check_metric, check_optional, check_random_state, check_same_length,
                           check_scores, metric_value, undefined)
-from .curves import roc_auc
-from .uncertainty import MetricCalls
+from .areas import roc_auc
 
 #: The exact AUC distribution is computed when n·min(P, N)·(largest rank sum) stays below this.
 _EXACT_AUC_BUDGET = 4e8
@@ -222,13 +228,12 @@ def auc_permutation_test(y_true: Any, y_score: Any, *, alternative: str = "two-s
         pvalue = _pvalue(alternative, values, probabilities, observed, center, 0, False)
         return PermutationTest(float(auc), pvalue, True, math.comb(n, positives))
     m = n_resamples or _DEFAULT_RESAMPLES
-    ranks = np.repeat(doubled, sizes)
-    sums = np.empty(m, dtype=np.int64)
-    batch = max(1, min(m, 2_000_000 // n))
-    for start in range(0, m, batch):
-        stop = min(m, start + batch)
-        shuffled = rng.permuted(np.broadcast_to(ranks, (stop - start, n)), axis=1)
-        sums[start:stop] = shuffled[:, :positives].sum(axis=1)
+
+    def rank_sums(permuted_ranks: np.ndarray) -> np.ndarray:
+        """The statistic, vectorized: 2 · (rank sum of the first P cases) of each row."""
+        return permuted_ranks[:, :positives].sum(axis=1)
+    with Evaluation(rank_sums, vectorized=True) as evaluation:
+        sums = evaluation.all(permutation_draws(rng, np.repeat(doubled, sizes), m))
     pvalue = _pvalue(alternative, sums, None, observed, center, 0, True)
     return PermutationTest(float(auc), pvalue, False, m)
 
@@ -277,8 +282,9 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
     -------
     PermutationTest
         ``(statistic, pvalue, exact, n_resamples)`` with ``statistic`` = metric(a) −
-        metric(b). If the metric is undefined (``nan``) on the data or on some swaps, the
-        p-value is ``nan`` with one :class:`~evalcore.UndefinedMetricWarning`.
+        metric(b). If the metric is undefined (``nan``) on the data (then nothing is
+        swapped) or on some swaps, the p-value is ``nan`` with one
+        :class:`~evalcore.UndefinedMetricWarning`.
 
     Raises
     ------
@@ -323,25 +329,23 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
     check_same_length(y_score_a=score_a, y_score_b=score_b)
     n = label.shape[0]
     exact = n_resamples is None and n <= _EXACT_PAIRED_MAX_N
-    if exact:
-        m = 2 ** n
-        swaps = ((np.arange(m)[:, None] >> np.arange(n)) & 1).astype(bool)
-    else:
-        m = n_resamples or _DEFAULT_RESAMPLES
-        swaps = rng.integers(0, 2, size=(m, n)).astype(bool)
-    def difference(a: np.ndarray, b: np.ndarray) -> float:
-        return metric_value(metric, label, a) - metric_value(metric, label, b)
-    with MetricCalls() as calls:   # one warning below for nan; other warnings once each
-        observed = calls(difference, score_a, score_b)
-        null = np.empty(m)
-        for r, swap in enumerate(swaps):
-            null[r] = calls(difference, np.where(swap, score_b, score_a),
-                            np.where(swap, score_a, score_b))
-    failed = int(np.count_nonzero(np.isnan(null)))
-    if math.isnan(observed) or failed:
-        where = "on the data" if math.isnan(observed) else f"on {failed} of {m} swaps"
-        undefined(f"the paired permutation test is undefined: the metric was undefined (nan) "
-                  f"{where}", stacklevel=3)
+    m = 2 ** n if exact else n_resamples or _DEFAULT_RESAMPLES
+    what = "paired permutation test"
+
+    def difference(swap: np.ndarray) -> float:
+        """The statistic: metric(a) − metric(b) after swapping the scores where ``swap``."""
+        return (metric_value(metric, label, np.where(swap, score_b, score_a))
+                - metric_value(metric, label, np.where(swap, score_a, score_b)))
+    with Evaluation(difference) as evaluation:   # one warning below for nan; others once
+        observed = evaluation.one(np.zeros(n, dtype=bool))
+        if math.isnan(observed):
+            message = undefined_on_the_data(what, evaluation)
+        else:
+            null = evaluation.all(all_swaps(n) if exact else swap_draws(rng, n, m))
+            failed = int(np.count_nonzero(undefined_rows(null)))
+            message = undefined_draws(what, failed, m, unit="swaps") if failed else ""
+    if message:
+        undefined(message, stacklevel=3)
         return PermutationTest(observed, math.nan, exact, m)
     # differences equal up to rounding count as ties (scipy's relative tolerance, floored)
     gamma = 1e-12 * max(1.0, abs(observed))
