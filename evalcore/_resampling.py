@@ -39,9 +39,12 @@ passed on once (not once per draw) when the evaluation ends.
 resamples, leaves out (and counts) the resamples on which it is undefined, and reads the
 percentile interval (:func:`percentile_interval`) or the BCa interval (the same quantiles
 at the levels that :func:`bias_correction`, :func:`acceleration` and :func:`bca_levels`
-give) off the others. The result says why an interval is undefined in its ``warning``
-(empty when there is nothing to say); the public function emits it, so that the warning
-points at its caller.
+give) off the others. An infinite value of the statistic, on the data or on any resample,
+makes the interval undefined: quantiles of values that include ``±inf`` are ``inf`` or
+``nan`` by the accident of interpolation, and leaving infinite values out (as undefined
+ones are) would drop the most extreme resamples and bias the interval without a trace. The
+result says why in its ``warning`` (empty when there is nothing to say); the public
+function emits it, so that the warning points at its caller.
 """
 
 from __future__ import annotations
@@ -253,6 +256,13 @@ def undefined_rows(values: np.ndarray) -> np.ndarray:
     return np.isnan(values) if values.ndim == 1 else np.isnan(values).any(axis=1)
 
 
+def infinite_rows(values: np.ndarray) -> np.ndarray:
+    """Which draws the statistic was infinite on (``±inf`` anywhere in the row)."""
+    if values.dtype.kind != "f":
+        return np.zeros(values.shape[0], dtype=bool)
+    return np.isinf(values) if values.ndim == 1 else np.isinf(values).any(axis=1)
+
+
 def undefined_draws(what: str, count: int, total: int, *, unit: str = "resamples",
                     why: str = "", left_out: bool = False) -> str:
     """The one sentence for a statistic undefined (``nan``) on ``count`` of ``total`` draws.
@@ -272,6 +282,13 @@ def undefined_on_the_data(what: str, evaluation: Evaluation) -> str:
     """The one sentence for a statistic undefined on the data, quoting the metric's reason."""
     said = f" ({evaluation.said_on_nan})" if evaluation.said_on_nan else ""
     return f"the {what} is undefined: the metric is undefined (nan) on the data{said}"
+
+
+def infinite_values(what: str, where: str, *, result: str = "interval") -> str:
+    """The one sentence for a ``result`` undefined because the statistic was infinite
+    ``where`` (``"on the data"``, ``"on 3 of 2000 resamples"``)."""
+    return (f"the {what} is undefined: the metric is infinite {where}, and no {result} can be "
+            f"read from infinite values")
 
 
 # ----------------------------------------------------------------------------- intervals
@@ -348,8 +365,8 @@ def bootstrap(statistic: Callable[[np.ndarray], Any], label: np.ndarray, *,
     The statistic is evaluated on the data (``index = range(n)``), then on ``n_boot`` case
     or stratified resamples (paired: one index for every array the statistic reads). If it
     is undefined on the data nothing is resampled and everything is ``nan``; resamples on
-    which it is undefined are left out and counted; if it is undefined on every resample,
-    the interval is ``nan``.
+    which it is undefined are left out and counted; if it is infinite on the data or on a
+    resample, or undefined on every resample, the interval is ``nan``.
 
     Parameters
     ----------
@@ -419,6 +436,9 @@ def bootstrap(statistic: Callable[[np.ndarray], Any], label: np.ndarray, *,
         if np.isnan(estimate).any():
             reasons.append(undefined_on_the_data(what, evaluation))
             return result(nothing, nothing, nothing, nothing, 0)
+        if np.isinf(estimate).any():
+            reasons.append(infinite_values(what, "on the data"))
+            return result(nothing, estimate, nothing, nothing, 0)
         values = evaluation.all(bootstrap_draws(rng, label, n_boot, stratified=stratified))
         undefined_mask = undefined_rows(values)
         n_undefined = int(np.count_nonzero(undefined_mask))
@@ -427,6 +447,10 @@ def bootstrap(statistic: Callable[[np.ndarray], Any], label: np.ndarray, *,
             if n_undefined == n_boot:
                 return result(nothing, estimate, nothing, nothing, n_undefined)
             values = values[~undefined_mask]
+        infinite = int(np.count_nonzero(infinite_rows(values)))
+        if infinite:
+            reasons.append(infinite_values(what, f"on {infinite} of {n_boot} resamples"))
+            return result(nothing, estimate, nothing, nothing, n_undefined)
         lower, upper = 0.5 - level / 2, 0.5 + level / 2
         if method == "bca":
             z0 = bias_correction(estimate, values)
@@ -437,6 +461,12 @@ def bootstrap(statistic: Callable[[np.ndarray], Any], label: np.ndarray, *,
                 return result(nothing, estimate, nothing, nothing, n_undefined)
             groups = class_strata(label) if stratified else [np.arange(n)]
             jackknife = [evaluation.all(leave_one_out(group, n)) for group in groups]
+            infinite = sum(int(np.count_nonzero(np.isinf(v))) for v in jackknife)
+            if infinite:
+                reasons.append(infinite_values(
+                    f"BCa {what}", f"on {infinite} of the {n} leave-one-out sets of its "
+                    f"jackknife"))
+                return result(nothing, estimate, nothing, nothing, n_undefined)
             lower, upper = bca_levels(z0, acceleration(jackknife), lower, upper)
         ends = percentile_interval(values, lower, upper, median=median)
         return result(scalar(ends[0]), estimate, scalar(ends[-1]), ends[1] if median else None,

@@ -42,8 +42,9 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 
 from ._ranking import tie_groups
-from ._resampling import (Evaluation, all_swaps, permutation_draws, swap_draws,
-                          undefined_draws, undefined_on_the_data, undefined_rows)
+from ._resampling import (Evaluation, all_swaps, infinite_rows, infinite_values,
+                          permutation_draws, swap_draws, undefined_draws, undefined_on_the_data,
+                          undefined_rows)
 from ._validation import (both_classes, check_alternative, check_binary_scores, check_int,
                           check_metric, check_optional, check_random_state, check_same_length,
                           check_scores, metric_value, undefined)
@@ -283,7 +284,9 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
     PermutationTest
         ``(statistic, pvalue, exact, n_resamples)`` with ``statistic`` = metric(a) −
         metric(b). If the metric is undefined (``nan``) on the data (then nothing is
-        swapped) or on some swaps, the p-value is ``nan`` with one
+        swapped) or on some swaps, or the difference is infinite on the data or on a swap
+        (an infinite metric: the tolerance that counts equal differences, and the
+        differences themselves, are then undefined), the p-value is ``nan`` with one
         :class:`~evalcore.UndefinedMetricWarning`.
 
     Raises
@@ -343,7 +346,11 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
         else:
             null = evaluation.all(all_swaps(n) if exact else swap_draws(rng, n, m))
             failed = int(np.count_nonzero(undefined_rows(null)))
+            infinite = int(np.count_nonzero(infinite_rows(null)))
             message = undefined_draws(what, failed, m, unit="swaps") if failed else ""
+            if not failed and (infinite or math.isinf(observed)):
+                where = "on the data" if math.isinf(observed) else f"on {infinite} of {m} swaps"
+                message = infinite_values(what, where, result="p-value")
     if message:
         undefined(message, stacklevel=3)
         return PermutationTest(observed, math.nan, exact, m)

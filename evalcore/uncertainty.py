@@ -102,6 +102,15 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
     value), ``low`` and ``high`` are ``nan``, again with one warning. Leave-one-out values
     on which the metric is undefined are skipped in BCa's acceleration.
 
+    *Infinite values.* A metric may be infinite (a log loss with a probability of 0 for the
+    true class): then no interval can be read from its values (a quantile among infinite
+    values is ``inf`` or ``nan`` by the accident of interpolation), and leaving the infinite
+    resamples out, as undefined ones are, would drop the most extreme values and bias the
+    interval. So if the metric is infinite on the data (nothing is resampled), on any
+    resample, or on a leave-one-out set of BCa's jackknife, ``low`` and ``high`` are ``nan``
+    with one :class:`~evalcore.UndefinedMetricWarning` saying where; ``estimate`` is the
+    metric's value on the data, ``inf`` included.
+
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)

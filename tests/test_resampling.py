@@ -1,7 +1,7 @@
 """Tests for evalcore's one resampling engine (evalcore/_resampling.py).
 
 The draws (case, stratified, paired, swaps, permutations, leave-one-out), the one loop and
-its warning policy, percentile and BCa intervals.
+its warning policy, percentile and BCa intervals, and the rule for infinite values.
 
 References: scipy.stats.bootstrap (percentile and BCa, ``batch=1``, the same generator),
 loops written here that draw one resample at a time from the generator, the definitions of a
@@ -297,3 +297,76 @@ def test_the_one_warning_points_at_the_caller(call):
     with pytest.warns(ec.UndefinedMetricWarning) as record:
         call()
     assert [w.filename for w in record] == [__file__]
+
+
+# ------------------------------------------------------------------ infinite values (part 6)
+
+def infinite_on_the_data(y, s):
+    return math.inf
+
+
+def infinite_without_the_top_case(y, s):
+    """Finite while the highest-scored case is in the resample, infinite otherwise."""
+    return 1.0 if s.max() == 0.8 else math.inf
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+def test_a_metric_infinite_on_the_data_gives_a_nan_interval_and_one_warning(method):
+    ci, caught = said(lambda: ec.bootstrap_ci(SEVEN_Y, SEVEN_S, infinite_on_the_data,
+                                              n_boot=50, method=method, random_state=0))
+    assert [c for c, _ in caught] == ["UndefinedMetricWarning"]
+    assert "infinite on the data" in caught[0][1]
+    assert math.isnan(ci.low) and math.isnan(ci.high) and ci.estimate == math.inf
+    assert ci.n_undefined == 0
+
+
+def test_a_metric_infinite_on_some_resamples_gives_a_nan_interval_and_one_warning():
+    ci, caught = said(lambda: ec.bootstrap_ci(SEVEN_Y, SEVEN_S, infinite_without_the_top_case,
+                                              n_boot=300, random_state=1))
+    # a case resample misses the top case with probability (6/7)**7, about 34%
+    rng = np.random.default_rng(1)
+    missed = sum(SEVEN_S[rng.integers(0, 7, 7)].max() < 0.8 for _ in range(300))
+    assert 60 < missed < 150
+    assert [c for c, _ in caught] == ["UndefinedMetricWarning"]
+    assert f"infinite on {missed} of 300 resamples" in caught[0][1]
+    assert math.isnan(ci.low) and math.isnan(ci.high) and ci.estimate == 1.0
+    # before: numpy's quantile interpolated between 1.0 and inf, giving nan, unannounced
+
+
+def test_the_log_loss_without_clipping_gets_the_rule():
+    # evalcore's own log loss is infinite when a positive has probability 0 (eps=0)
+    y = np.array([1, 0, 1, 0, 1, 0, 1, 0])
+    p = np.array([0.0, 0.2, 0.9, 0.4, 0.7, 0.1, 0.8, 0.3])
+    def loss(label, prob):
+        return ec.log_loss(label, prob, eps=0)
+    assert ec.log_loss(y, p, eps=0) == math.inf
+    ci, caught = said(lambda: ec.bootstrap_ci(y, p, loss, n_boot=100, random_state=0))
+    assert len(caught) == 1 and "infinite on the data" in caught[0][1]
+    assert math.isnan(ci.low) and math.isnan(ci.high)
+    # without the zero the loss is finite everywhere, and so is the interval
+    ci, caught = said(lambda: ec.bootstrap_ci(y[1:], p[1:], loss, n_boot=100,
+                                              random_state=0))
+    assert caught == [] and 0 < ci.low <= ci.estimate <= ci.high < math.inf
+
+
+def test_a_bca_jackknife_that_meets_an_infinite_value_gives_one_warning():
+    # finite on the data and on every resample (all of 8 cases), infinite on the jackknife's
+    # sets of 7
+    y = np.r_[np.ones(4, dtype=int), np.zeros(4, dtype=int)]
+    s = np.arange(8.0)
+
+    def metric(label, score):
+        return math.inf if score.size < 8 else float(score.mean())
+    ci, caught = said(lambda: ec.bootstrap_ci(y, s, metric, n_boot=200, method="bca",
+                                              random_state=0))
+    assert [c for c, _ in caught] == ["UndefinedMetricWarning"]
+    assert re.search("BCa .* infinite on 8 of the 8 leave-one-out sets", caught[0][1])
+    assert math.isnan(ci.low) and math.isnan(ci.high)
+
+
+def test_a_paired_permutation_test_of_an_infinite_metric_is_undefined_once():
+    test, caught = said(lambda: ec.paired_permutation_test(
+        SEVEN_Y, SEVEN_S, SEVEN_S[::-1], metric=lambda y, s: math.inf if s[0] == 0.2 else 1.0))
+    assert [c for c, _ in caught] == ["UndefinedMetricWarning"]
+    assert "infinite on the data" in caught[0][1]
+    assert test.statistic == math.inf and math.isnan(test.pvalue)
