@@ -11,9 +11,11 @@ stratified draw (class counts kept), a paired draw (one index for every array) a
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -370,3 +372,23 @@ def test_a_paired_permutation_test_of_an_infinite_metric_is_undefined_once():
     assert [c for c, _ in caught] == ["UndefinedMetricWarning"]
     assert "infinite on the data" in caught[0][1]
     assert test.statistic == math.inf and math.isnan(test.pvalue)
+
+
+# ------------------------------------------------------------------ the layout
+
+STATISTICS = ("_resampling.py", "delong.py", "sample_size.py", "uncertainty.py",
+              "rate_intervals.py", "permutation.py")
+
+
+@pytest.mark.parametrize("module", STATISTICS)
+def test_the_statistics_modules_sort_only_through_the_ranking_core_and_import_public_names(
+        module):
+    source = (Path(ec.__file__).parent / module).read_text()
+    tree = ast.parse(source)
+    attributes = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    assert not attributes & {"sort", "argsort", "lexsort", "Integral"}
+    imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                and node.level == 1 for alias in node.names]
+    assert imported and not [name for name in imported if name.startswith("_")]
+    assert len(source.splitlines()) <= 600
+
