@@ -56,23 +56,13 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple
 import numpy as np
 
 from ._normal import normal_cdf, normal_quantile
-from ._validation import UndefinedMetricWarning, check_int, check_real
+from ._validation import UndefinedMetricWarning
 
 #: At most this many drawn values (indices, swaps, permuted values) are held at once.
 BATCH_VALUES = 1 << 20
 
 #: What leaves a bootstrap interval undefined on some resamples, said in the warning.
 NO_POSITIVE = "for example resamples without a positive"
-
-
-def check_level(level: Any) -> float:
-    """A confidence level: a real number strictly between 0 and 1 (0.95 for 95%)."""
-    return check_real(level, "level", low=0.0, high=1.0, low_open=True, high_open=True)
-
-
-def check_n_boot(n_boot: Any) -> int:
-    """The number of bootstrap resamples: an integer of at least 1."""
-    return check_int(n_boot, "n_boot", low=1)
 
 
 # ----------------------------------------------------------------------------- draws

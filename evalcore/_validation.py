@@ -367,6 +367,16 @@ def check_int(value: Any, name: str, *, low: int | None = None,
     return value
 
 
+def check_level(level: Any) -> float:
+    """A confidence level: a real number strictly between 0 and 1 (0.95 for 95%)."""
+    return check_real(level, "level", low=0.0, high=1.0, low_open=True, high_open=True)
+
+
+def check_n_boot(n_boot: Any) -> int:
+    """The number of bootstrap resamples: an integer of at least 1."""
+    return check_int(n_boot, "n_boot", low=1)
+
+
 def check_real(value: Any, name: str, *, low: float | None = None, high: float | None = None,
                low_open: bool = False, high_open: bool = False) -> float:
     """Return ``value`` as a ``float`` if it is a real number (not a bool, not NaN) in the
@@ -559,17 +569,18 @@ def positive_share(label: np.ndarray, weight: np.ndarray | None) -> float:
 
 def check_binary_scores(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                         pos_label: Any = None, score_name: str = "y_score",
-                        scale_weights: bool = False):
+                        true_name: str = "y_true", scale_weights: bool = False):
     """Validate the usual ``(y_true, y_score, sample_weight)`` triple together.
 
-    ``score_name`` is the scores' argument name in messages (``"y_prob"`` for
-    probabilities). With ``scale_weights`` the weights come back multiplied by the power of
+    ``score_name`` and ``true_name`` are the arguments' names in messages (``"y_prob"`` for
+    probabilities, ``"y_score_a"`` for the first of two paired scores). With ``scale_weights`` the weights come back multiplied by the power of
     two of :func:`unit_scale`: for results that depend only on ratios of weights (rates,
     curves, areas), whose sums then neither overflow nor vanish.
     """
     score = check_scores(y_score, score_name)
-    label = check_labels(y_true, pos_label=pos_label, scores=score, score_name=score_name)
-    check_same_length(**{"y_true": label, score_name: score})
+    label = check_labels(y_true, pos_label=pos_label, name=true_name, scores=score,
+                         score_name=score_name)
+    check_same_length(**{true_name: label, score_name: score})
     weight = check_weights(sample_weight, len(label))
     if scale_weights and weight is not None:
         weight = unit_scale(weight)

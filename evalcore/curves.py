@@ -363,9 +363,3 @@ def threshold_scalar(threshold: np.generic) -> Any:
     double (a float would round it to a value that no longer splits the data the same way);
     for every function that returns one threshold."""
     return float(threshold) if threshold.dtype == np.float64 else threshold
-
-
-# The areas are in evalcore.areas now. evalcore.permutation still imports roc_auc from here
-# and the book's API page documents evalcore.curves.MAX_PAIRS: this line goes once both
-# name evalcore.areas.
-from .areas import MAX_PAIRS, roc_auc  # noqa: E402,F401

@@ -40,10 +40,11 @@ import numpy as np
 
 from ._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
 from ._ranking import TieGroups, auc_from_groups, groups_from_sorted, score_order, tie_groups
-from ._resampling import bootstrap, check_level, check_n_boot
+from ._resampling import bootstrap
 from ._special import student_t_quantile, student_t_sf
-from ._validation import (check_alternative, check_binary_scores, check_one_of,
-                          check_random_state, check_same_length, check_scores, undefined)
+from ._validation import (check_alternative, check_binary_scores, check_level, check_n_boot,
+                          check_one_of, check_random_state, check_same_length, check_scores,
+                          undefined)
 from .sample_size import hanley_mcneil_variance
 
 
@@ -413,7 +414,8 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     """
     level = check_level(level)
     alternative = check_alternative(alternative)
-    label, score_a, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label)
+    label, score_a, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label,
+                                          score_name="y_score_a")
     score_b = check_scores(y_score_b, name="y_score_b")
     check_same_length(y_score_a=score_a, y_score_b=score_b)
     if not _enough_cases(label, "DeLong's paired test"):
@@ -422,17 +424,6 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     auc_b, placements_b = _sample_placements(label, score_b)
     variance = _variance_of(placements_a - placements_b, label)
     return _comparison(auc_a - auc_b, variance, level, "DeLong's paired test", alternative)
-
-
-def _check_sample(y_true: Any, y_score: Any, pos_label: Any, which: str):
-    """Validate one sample of the unpaired test; messages name ``y_true_a``, ``y_score_b``..."""
-    try:
-        label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    except (TypeError, ValueError) as exc:
-        message = str(exc).replace("y_true", f"y_true_{which}").replace("y_score",
-                                                                         f"y_score_{which}")
-        raise type(exc)(message) from None
-    return label, score
 
 
 def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b: Any, *,
@@ -500,8 +491,10 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
     """
     level = check_level(level)
     alternative = check_alternative(alternative)
-    label_a, score_a = _check_sample(y_true_a, y_score_a, pos_label, "a")
-    label_b, score_b = _check_sample(y_true_b, y_score_b, pos_label, "b")
+    label_a, score_a, _ = check_binary_scores(y_true_a, y_score_a, pos_label=pos_label,
+                                              true_name="y_true_a", score_name="y_score_a")
+    label_b, score_b, _ = check_binary_scores(y_true_b, y_score_b, pos_label=pos_label,
+                                              true_name="y_true_b", score_name="y_score_b")
     what = "DeLong's unpaired test"
     if not (_enough_cases(label_a, what) and _enough_cases(label_b, what)):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan, math.nan)

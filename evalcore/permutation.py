@@ -327,7 +327,8 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
     alternative = check_alternative(alternative)
     n_resamples = _check_n_resamples(n_resamples)
     rng = check_random_state(random_state)
-    label, score_a, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label)
+    label, score_a, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label,
+                                          score_name="y_score_a")
     score_b = check_scores(y_score_b, name="y_score_b")
     check_same_length(y_score_a=score_a, y_score_b=score_b)
     n = label.shape[0]

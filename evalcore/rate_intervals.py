@@ -24,10 +24,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._ranking import roc_points, tie_groups
-from ._resampling import bootstrap, check_level, check_n_boot
-from ._validation import (both_classes, check_binary_scores, check_bool, check_random_state,
-                          check_real, check_rule, check_scores, check_threshold, exact_real,
-                          undefined)
+from ._resampling import bootstrap
+from ._validation import (both_classes, check_binary_scores, check_bool, check_level,
+                          check_n_boot, check_random_state, check_real, check_rule,
+                          check_scores, check_threshold, exact_real, undefined)
 
 #: Why a resample leaves a rate undefined (with ``stratified=False``), said in the warning.
 MISSING_CLASS = "a class was missing from them"

@@ -12,8 +12,7 @@ import math
 from typing import NamedTuple
 
 from ._normal import normal_quantile
-from ._resampling import check_level
-from ._validation import check_real
+from ._validation import check_level, check_real
 
 #: auc_sample_size gives up beyond this many positives or negatives (2**53: counts stay exact
 #: floats).

@@ -21,10 +21,10 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from ._resampling import bootstrap, check_level, check_n_boot
-from ._validation import (check_binary_scores, check_bool, check_metric, check_one_of,
-                          check_random_state, check_same_length, check_scores, metric_value,
-                          undefined)
+from ._resampling import bootstrap
+from ._validation import (check_binary_scores, check_bool, check_level, check_metric,
+                          check_n_boot, check_one_of, check_random_state, check_same_length,
+                          check_scores, metric_value, undefined)
 
 
 class MetricInterval(NamedTuple):
@@ -273,7 +273,8 @@ def paired_bootstrap_ci(y_true: Any, y_score_a: Any, y_score_b: Any,
     """
     level, n_boot, method, stratified, rng = _check_bootstrap_options(
         metric, level, n_boot, method, stratified, random_state)
-    label, score_a, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label)
+    label, score_a, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label,
+                                          score_name="y_score_a")
     score_b = check_scores(y_score_b, name="y_score_b")
     check_same_length(y_score_a=score_a, y_score_b=score_b)
 

@@ -34,11 +34,6 @@ REQUIRED = {"threshold": 0.5, "max_fpr": 0.5, "min_precision": 0.5, "specificity
 NEEDED = {"partial_auc": {"max_fpr": 0.5}}
 DATA = {"y_true": Y, "y_score": S, "y_prob": S, "y_pred": PREDICTED, "y_score_a": S,
         "y_score_b": S[::-1]}
-#: (function, argument) whose messages name the argument wrongly: the paired functions check
-#: y_score_a under the name y_score (their modules must pass score_name="y_score_a" to
-#: check_binary_scores; reported to the coordinator). Strict: the marks go when they pass.
-MISNAMED = {("delong_test", "y_score_a"), ("paired_bootstrap_ci", "y_score_a"),
-            ("paired_permutation_test", "y_score_a")}
 
 
 def data_functions():
@@ -88,11 +83,9 @@ def test_every_function_is_reached():
 
 
 def cases(argument_names):
-    found = [(name, argument) for name, parameters in FUNCTIONS.items()
-             for argument in argument_names if argument in parameters
-             and not (name == "multiclass_auc" and argument == "y_score")]
-    misnamed = pytest.mark.xfail(strict=True, reason="names y_score_a as y_score (reported)")
-    return [pytest.param(*case, marks=misnamed) if case in MISNAMED else case for case in found]
+    return [(name, argument) for name, parameters in FUNCTIONS.items()
+            for argument in argument_names if argument in parameters
+            and not (name == "multiclass_auc" and argument == "y_score")]
 
 
 ARRAY_ARGUMENTS = ("y_true", "y_score", "y_prob", "y_pred", "y_score_a", "y_score_b",
