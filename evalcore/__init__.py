@@ -7,11 +7,12 @@ Import it as ``import evalcore as ec``. Conventions, the same everywhere:
 * tied scores form one threshold; the rule is ``score >= threshold``: every curve's, and the
   default of the threshold functions, :func:`predict` and :func:`confusion_matrix_at`, so a
   returned threshold reproduces its counts; ``rule=">"`` gives the sources' strict rule;
-* bad input raises ``ValueError``/``TypeError`` naming the argument and the rule broken;
+* bad input raises ``ValueError``/``TypeError`` naming the argument and the rule broken
+  (labels mixing strings and numbers raise :class:`MixedLabelTypesError`, which is both);
 * a metric undefined on valid input returns ``nan`` with one :class:`UndefinedMetricWarning`.
 """
 
-from ._validation import UndefinedMetricWarning
+from ._validation import MixedLabelTypesError, UndefinedMetricWarning
 from .areas import MAX_PAIRS, average_precision, gini, partial_auc, pr_auc_trapezoid, roc_auc
 from .calibration import ReliabilityCurve, brier_score, log_loss, reliability_curve
 from .confusion import ConfusionMatrix, confusion_matrix, confusion_matrix_at, predict
@@ -46,42 +47,50 @@ from .uncertainty import MetricDifference, MetricInterval, bootstrap_ci, paired_
 from .widgets import (distribution_explorer, figure_pane, self_check, slider_stack,
                       threshold_explorer)
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
-    "AchievablePrCurve", "AucComparison", "AucInterval", "COLORS", "ConfusionMatrix",
-    "CostCurve", "EqualErrorRate", "LAYOUTS", "Layout", "MAX_PAIRS", "MURPHY_TABLE4",
-    "MetricInterval", "OperatingPoint", "PrecisionRecallCurve", "PrgCurve", "ReliabilityCurve",
-    "RocCurve", "RocHull", "ScoredExample", "TUTORIAL_MATRICES", "UndefinedMetricWarning",
-    "achievable_pr_curve", "auprg", "average_precision", "book_style", "bootstrap_ci",
-    "brier_score", "confusion_matrix", "confusion_matrix_at", "cost_curve", "cost_lines",
-    "delong_test", "delong_test_unpaired", "delong_variance", "entropy", "equal_error_rate",
-    "expected_cost", "figure_pane", "gini", "iso_performance_slope", "log_loss", "mark_point",
-    "multiclass_auc", "murphy_classifier", "mutual_information",
-    "mutual_information_from_table", "optimal_operating_point", "partial_auc",
-    "plot_achievable_pr", "plot_confusion_matrix", "plot_cost_curves", "plot_decision_scores",
-    "plot_equal_error_rate", "plot_interval_width", "plot_intervals", "plot_metric_bars",
-    "plot_pr", "plot_pr_area", "plot_prg", "plot_reliability", "plot_roc", "plot_roc_hull",
-    "plot_roc_space", "plot_sampling_distribution", "plot_scores", "pr_auc_interpolated",
-    "pr_auc_trapezoid", "precision_recall_curve", "predict", "prg_curve", "probability_cost",
-    "reliability_curve", "roc_auc", "roc_auc_ci", "roc_convex_hull", "roc_curve",
-    "slider_stack", "threshold_by_cost", "threshold_by_youden", "threshold_explorer",
-    "vojnovic_seven",
-    # statistics, part 1: permutation tests, sample size, threshold choice
-    "AucSampleSize", "PermutationTest", "ThresholdChoice", "auc_permutation_test",
-    "auc_sample_size", "paired_permutation_test", "threshold_at_fpr", "threshold_at_precision",
-    "threshold_max_fbeta",
-    # statistics, part 2: bootstrap
-    "MetricDifference", "paired_bootstrap_ci",
-    # statistics, part 2: Davis & Goadrich's names
-    "interpolated_pr_curve",
-    # statistics, part 2: pROC's ci.se, ci.sp and ci.thresholds
-    "OperatingPointInterval", "SensitivityInterval", "SpecificityInterval",
-    "operating_point_ci", "sensitivity_at_specificity", "specificity_at_sensitivity",
-    # the book's self-checks
-    "self_check",
-    # the picture-first explorer
-    "distribution_explorer",
-    # evalcore 0.2: the counts at every threshold (scikit-learn 1.8's twin)
-    "ThresholdCounts", "confusion_matrix_at_thresholds",
+    # Conventions and errors
+    "UndefinedMetricWarning", "MixedLabelTypesError",
+    # The confusion matrix
+    "ConfusionMatrix", "Layout", "LAYOUTS", "confusion_matrix", "confusion_matrix_at",
+    "predict",
+    # The counts at every threshold, and the curves
+    "ThresholdCounts", "confusion_matrix_at_thresholds", "RocCurve", "roc_curve",
+    "PrecisionRecallCurve", "precision_recall_curve", "EqualErrorRate", "equal_error_rate",
+    # Areas under the curves
+    "roc_auc", "gini", "partial_auc", "MAX_PAIRS", "average_precision", "pr_auc_trapezoid",
+    "multiclass_auc",
+    # Precision and recall done right
+    "interpolated_pr_curve", "pr_auc_interpolated", "AchievablePrCurve", "achievable_pr_curve",
+    "PrgCurve", "prg_curve", "auprg",
+    # Information
+    "entropy", "mutual_information", "mutual_information_from_table",
+    # Costs and thresholds
+    "OperatingPoint", "ThresholdChoice", "expected_cost", "threshold_by_cost",
+    "threshold_by_youden", "threshold_at_fpr", "threshold_at_precision", "threshold_max_fbeta",
+    # The ROC convex hull and cost curves
+    "RocHull", "roc_convex_hull", "iso_performance_slope", "optimal_operating_point",
+    "CostCurve", "cost_curve", "cost_lines", "probability_cost",
+    # Calibration
+    "ReliabilityCurve", "reliability_curve", "brier_score", "log_loss",
+    # Uncertainty: intervals
+    "AucInterval", "delong_variance", "roc_auc_ci", "MetricInterval", "bootstrap_ci",
+    "MetricDifference", "paired_bootstrap_ci", "SensitivityInterval",
+    "sensitivity_at_specificity", "SpecificityInterval", "specificity_at_sensitivity",
+    "OperatingPointInterval", "operating_point_ci",
+    # Uncertainty: tests and sample size
+    "AucComparison", "delong_test", "delong_test_unpaired", "PermutationTest",
+    "auc_permutation_test", "paired_permutation_test", "AucSampleSize", "auc_sample_size",
+    # Plotting
+    "COLORS", "book_style", "mark_point", "plot_confusion_matrix", "plot_metric_bars",
+    "plot_scores", "plot_decision_scores", "plot_roc", "plot_roc_space",
+    "plot_equal_error_rate", "plot_pr", "plot_pr_area", "plot_achievable_pr", "plot_prg",
+    "plot_roc_hull", "plot_cost_curves", "plot_reliability", "plot_intervals",
+    "plot_interval_width", "plot_sampling_distribution",
+    # Widgets
+    "threshold_explorer", "distribution_explorer", "slider_stack", "self_check", "figure_pane",
+    # The sources' examples
+    "ScoredExample", "murphy_classifier", "vojnovic_seven", "MURPHY_TABLE4",
+    "TUTORIAL_MATRICES",
 ]
