@@ -138,6 +138,7 @@ notebooks: $(PY_STAMP) $(WIDGET_STAMP)
 bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) $(WIDGET_STAMP) chromium
 	$(BIN)/python benchmarks/bench_ranking.py
 	$(BIN)/python benchmarks/bench_delong.py
+	$(BIN)/python benchmarks/bench_resampling.py
 	$(BIN)/python benchmarks/bench_explorer.py
 	$(BIN)/python benchmarks/bench_distribution_explorer.py
 
