@@ -941,6 +941,11 @@ def confusion_matrix(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
     """
     truth, pred, weight = check_binary_predictions(y_true, y_pred, sample_weight=sample_weight,
                                                    pos_label=pos_label)
+    return _counted(truth, pred, weight)
+
+
+def _counted(truth: np.ndarray, pred: np.ndarray, weight: np.ndarray | None) -> ConfusionMatrix:
+    """The matrix of validated 0/1 truth and predictions (and weights, or ``None``)."""
     if weight is None:
         tp = int(np.count_nonzero(truth & pred))
         positives = int(np.count_nonzero(truth))
@@ -1001,8 +1006,8 @@ def confusion_matrix_at(y_true: Any, y_score: Any, threshold: float, *, rule: st
     >>> confusion_matrix_at(y, s, 0.5).tp, confusion_matrix_at(y, s, 0.5, rule=">").tp
     (5, 4)
     """
-    # read y_true (with pos_label) first: predict() returns 0/1, which would clash with
-    # labels such as {-1, 1} or strings if both were passed to confusion_matrix raw
-    truth, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    return confusion_matrix(truth, predict(score, threshold, rule=rule),
-                            sample_weight=sample_weight)
+    # validated once: y_true read with pos_label to 0/1, the scores and the weights; the
+    # predictions are 0/1 by construction, so nothing is checked twice
+    truth, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                               pos_label=pos_label)
+    return _counted(truth, predict(score, threshold, rule=rule), weight)
