@@ -168,6 +168,19 @@ def test_a_stored_figure_changed_fails():
     assert compare_outputs([output], [copy.deepcopy(output)]) == []
 
 
+def test_the_shown_size_of_a_figure_is_metadata_compared_as_numbers():
+    """IPython stores a figure's shown width and height in the output's metadata, under the
+    image's type: a dict there is compared value by value (not decoded as an image)."""
+    x = np.linspace(0, 1, 50)
+    figure = png(lambda ax: ax.plot(x, x ** 2))
+    output = {"output_type": "display_data", "data": {"image/png": figure},
+              "metadata": {"image/png": {"width": 384, "height": 371}}}
+    assert compare_outputs([copy.deepcopy(output)], [output]) == []
+    wider = copy.deepcopy(output)
+    wider["metadata"]["image/png"]["width"] = 392
+    assert "392" in "\n".join(compare_outputs([wider], [output]))
+
+
 def test_outputs_of_another_kind_fail_and_widget_ids_do_not_count():
     view = "application/vnd.jupyter.widget-view+json"
     widget = {"output_type": "execute_result", "metadata": {}, "execution_count": 3,
