@@ -8,6 +8,7 @@
 """
 
 import ast
+import importlib
 import inspect
 import re
 
@@ -42,6 +43,15 @@ def documented_parameters(doc: str) -> dict[str, str]:
             for name in names.split(","):
                 result[name.strip().lstrip("*")] = kind.strip()
     return result
+
+
+def named_value(text: str):
+    """The value a dotted name such as ``math.e`` or ``np.inf`` stands for, or None."""
+    module, _, attribute = text.rpartition(".")
+    try:
+        return getattr(importlib.import_module({"np": "numpy"}.get(module, module)), attribute)
+    except (ImportError, ValueError, AttributeError):
+        return None
 
 
 def keyword_defaults(f):
@@ -88,7 +98,9 @@ def test_every_default_is_shown_the_numpydoc_way(f):
             shown = ast.literal_eval(text)
         except (ValueError, SyntaxError):
             shown = text          # a name such as np.random.default_rng: compare by text
-            if text != repr(default) and text != getattr(default, "__name__", None):
+            named = named_value(text)     # or by the value of a constant such as math.e
+            if text != repr(default) and text != getattr(default, "__name__", None) and not (
+                    type(named) is type(default) and named == default):
                 wrong.append(f"{name}: default={text} but the signature has {default!r}")
             continue
         if not (shown == default or (shown is None and default is None)) or type(shown) is not type(default) and not (
