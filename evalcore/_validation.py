@@ -122,7 +122,7 @@ def _is_missing(value: Any) -> bool:
         return True
     try:
         return bool(value != value)      # NaN and NaT are not equal to themselves
-    except TypeError:                    # pandas.NA: its comparisons are NA, whose truth is refused
+    except TypeError:                    # pandas.NA: its comparisons are NA, of refused truth
         return True
 
 
@@ -573,9 +573,10 @@ def check_binary_scores(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     """Validate the usual ``(y_true, y_score, sample_weight)`` triple together.
 
     ``score_name`` and ``true_name`` are the arguments' names in messages (``"y_prob"`` for
-    probabilities, ``"y_score_a"`` for the first of two paired scores). With ``scale_weights`` the weights come back multiplied by the power of
-    two of :func:`unit_scale`: for results that depend only on ratios of weights (rates,
-    curves, areas), whose sums then neither overflow nor vanish.
+    probabilities, ``"y_score_a"`` for the first of two paired scores). With
+    ``scale_weights`` the weights come back multiplied by the power of two of
+    :func:`unit_scale`: for results that depend only on ratios of weights (rates, curves,
+    areas), whose sums then neither overflow nor vanish.
     """
     score = check_scores(y_score, score_name)
     label = check_labels(y_true, pos_label=pos_label, name=true_name, scores=score,

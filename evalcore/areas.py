@@ -28,7 +28,7 @@ def _auc_trapezoid(groups) -> float:
     if np.issubdtype(tps.dtype, np.integer):
         twice_area = int(np.dot(np.diff(fps), tps[1:] + tps[:-1]))
         return twice_area / (2 * int(tps[-1]) * int(fps[-1]))
-    tpr, fpr = tps / tps[-1], fps / fps[-1]    # rates first: P·N can underflow (see auc_from_groups)
+    tpr, fpr = tps / tps[-1], fps / fps[-1]    # rates first: P·N can underflow (auc_from_groups)
     return min(max(float(np.dot(np.diff(fpr), tpr[1:] + tpr[:-1])) / 2, 0.0), 1.0)
 
 
@@ -58,16 +58,17 @@ def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: A
         True binary labels.
     y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
-    method : {"rank", "trapezoid", "pairs"}
+    method : {"rank", "trapezoid", "pairs"}, default="rank"
         ``"rank"``: the Mann–Whitney U statistic from mid-ranks, U / (P·N). ``"trapezoid"``:
         the trapezoid area under :func:`roc_curve`. ``"pairs"``: the definition, the share of
         positive/negative pairs ordered right, ties counting ½; it builds all P·N pairs and
         refuses more than :data:`MAX_PAIRS`.
-    sample_weight : array-like of shape (n,), optional
+    sample_weight : array-like of shape (n,), default=None
         Non-negative weights; a pair weighs the product of its two weights (only their
-        ratios matter: weights near 1e308 or subnormal ones are fine).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+        ratios matter: weights near 1e308 or subnormal ones are fine). ``None``: every sample
+        weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -77,7 +78,8 @@ def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: A
     Raises
     ------
     TypeError
-        If an argument is of the wrong kind (strings as scores, mixed label types, a method that is not a string).
+        If an argument is of the wrong kind (strings as scores, mixed label types, a method
+        that is not a string).
     ValueError
         If labels are not binary, scores not finite, lengths differ or weights are
         negative, ``method`` is not one of the three, or ``method="pairs"`` meets more than
@@ -138,11 +140,11 @@ def gini(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any
         True binary labels.
     y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
-    sample_weight : array-like of shape (n,), optional
+    sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
-        ones give the same result as weights near 1).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+        ones give the same result as weights near 1). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -224,17 +226,20 @@ def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    max_fpr : float, optional
-        The largest false positive rate of an FPR range, in (0, 1].
-    min_fpr : float
+    max_fpr : float, default=None
+        The largest false positive rate of an FPR range, in (0, 1]. ``None``: no FPR range
+        (give a TPR range instead).
+    min_fpr : float, default=0.0
         The smallest false positive rate of an FPR range, in [0, max_fpr).
-    min_tpr, max_tpr : float, optional
+    min_tpr, max_tpr : float, default=None
         A TPR range ``0 <= min_tpr < max_tpr <= 1`` instead of an FPR range (give one of
-        them; the other defaults to 0 or 1).
-    standardized : bool
+        them; ``None`` for the other is 0 or 1 respectively).
+    standardized : bool, default=False
         Apply McClish's correction.
-    sample_weight, pos_label : optional
-        As in :func:`roc_curve`.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights, as in :func:`roc_curve`. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -338,11 +343,11 @@ def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
         True binary labels.
     y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
-    sample_weight : array-like of shape (n,), optional
+    sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
-        ones give the same result as weights near 1).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+        ones give the same result as weights near 1). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -395,11 +400,11 @@ def pr_auc_trapezoid(y_true: Any, y_score: Any, *, sample_weight: Any = None,
         True binary labels.
     y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
-    sample_weight : array-like of shape (n,), optional
+    sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
-        ones give the same result as weights near 1).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+        ones give the same result as weights near 1). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

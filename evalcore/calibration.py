@@ -126,10 +126,12 @@ def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weig
         Predicted probabilities of the positive class, in [0, 1]; or ``predict_proba``'s two
         columns, one per class in the sorted order of the labels (rows summing to 1), of
         which the positive class's is used.
-    n_bins : int
+    n_bins : int, default=10
         Number of equal-width bins (at least 1).
-    sample_weight, pos_label : optional
-        Weights (each case counts with its weight) and the positive label.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights (each case counts with its weight). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -192,8 +194,10 @@ def brier_score(y_true: Any, y_prob: Any, *, sample_weight: Any = None,
         Predicted probabilities of the positive class, in [0, 1]; or ``predict_proba``'s two
         columns, one per class in the sorted order of the labels (rows summing to 1), of
         which the positive class's is used.
-    sample_weight, pos_label : optional
-        Weights and the positive label.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -240,10 +244,13 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
         Predicted probabilities of the positive class, in [0, 1]; or ``predict_proba``'s two
         columns, one per class in the sorted order of the labels (rows summing to 1), of
         which the positive class's is used.
-    eps : float, optional
+    eps : float, default=None
         Clipping margin in [0, 0.5); ``eps=0`` clips nothing (the loss may be ``inf``).
-    sample_weight, pos_label : optional
-        Weights (only their ratios matter) and the positive label.
+        ``None``: the float64 machine epsilon, as in scikit-learn.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

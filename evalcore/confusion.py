@@ -203,7 +203,7 @@ class ConfusionMatrix:
         ----------
         table : array-like of shape (2, 2)
             Finite non-negative counts.
-        layout : str or Layout, default "sklearn"
+        layout : str or Layout, default="sklearn"
             Which axis holds the truth and which class comes first.
 
         Returns
@@ -244,7 +244,7 @@ class ConfusionMatrix:
         ----------
         table : array-like of shape (2, 2)
             Non-negative probabilities summing to 1 (within 1e-9).
-        layout : str or Layout, default "sklearn"
+        layout : str or Layout, default="sklearn"
             Which axis holds the truth and which class comes first.
 
         Returns
@@ -316,7 +316,7 @@ class ConfusionMatrix:
 
         Parameters
         ----------
-        layout : str or Layout, default "sklearn"
+        layout : str or Layout, default="sklearn"
             Which axis holds the truth and which class comes first.
 
         Returns
@@ -630,7 +630,8 @@ class ConfusionMatrix:
         Undefined when tnr = 0 (no true negative) or a class is missing. scikit-learn:
         ``class_likelihood_ratios(...)[1]``.
 
-        >>> round(ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891).negative_likelihood_ratio, 4)
+        >>> cm = ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891)
+        >>> round(cm.negative_likelihood_ratio, 4)
         0.1111
         """
         tp, fp, fn, tn = self._numbers()
@@ -757,7 +758,7 @@ class ConfusionMatrix:
 
         Parameters
         ----------
-        base : float, default e
+        base : float, default=math.e
             Base of the logarithm, greater than 1 (2 for bits).
 
         Returns
@@ -793,7 +794,7 @@ class ConfusionMatrix:
 
         Parameters
         ----------
-        cost_fp, cost_fn : float, default 1.0
+        cost_fp, cost_fn : float, default=1.0
             Costs of a false positive and of a false negative, finite and non-negative.
 
         Returns
@@ -906,10 +907,11 @@ def confusion_matrix(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
     ----------
     y_true, y_pred : array-like of shape (n,)
         True and predicted binary labels, coded alike.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The positive label, where the labels are not {0, 1}, {-1, 1} or {False, True}.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans,
+        one coding read from ``y_true`` and ``y_pred`` together.
 
     Returns
     -------
@@ -978,10 +980,10 @@ def confusion_matrix_at(y_true: Any, y_score: Any, threshold: float, *, rule: st
         The cut; may be ±inf, not NaN.
     rule : {">=", ">"}, default=">="
         At or above, or strictly above, the threshold is positive (see :func:`predict`).
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The positive label.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

@@ -124,7 +124,7 @@ def as_array(self: ConfusionMatrix, layout: str | Layout = "sklearn") -> np.ndar
 
     Parameters
     ----------
-    layout : str or Layout, default "sklearn"
+    layout : str or Layout, default="sklearn"
         Which axis holds the truth and which class comes first.
 
     Returns
@@ -150,7 +150,7 @@ def axis_labels(layout: str | Layout = "sklearn") -> tuple[list[str], list[str]]
 
     Parameters
     ----------
-    layout : str or Layout, default "sklearn"
+    layout : str or Layout, default="sklearn"
         Which axis holds the truth and which class comes first.
 
     Returns
@@ -188,11 +188,11 @@ def to_text(self: ConfusionMatrix, layout: str | Layout = "sklearn", *, normaliz
 
     Parameters
     ----------
-    layout : str or Layout, default "sklearn"
+    layout : str or Layout, default="sklearn"
         Which axis holds the truth and which class comes first.
-    normalize : bool, default False
+    normalize : bool, default=False
         Print the joint probabilities instead of the counts.
-    digits : int, default 3
+    digits : int, default=3
         Decimals of non-integer cells, 0 to 17.
 
     Returns
@@ -247,10 +247,10 @@ def to_html(self: ConfusionMatrix, layout: str | Layout = "sklearn", *,
 
     Parameters
     ----------
-    layout : str or Layout, default "sklearn"
+    layout : str or Layout, default="sklearn"
         Which axis holds the truth and which class comes first.
-    caption : str, optional
-        A caption, HTML-escaped.
+    caption : str, default=None
+        A caption, HTML-escaped. ``None``: no caption.
 
     Returns
     -------

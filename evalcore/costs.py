@@ -33,12 +33,12 @@ def expected_cost(y_true: Any, y_pred: Any, *, cost_fp: float = 1.0, cost_fn: fl
     ----------
     y_true, y_pred : array-like of shape (n,)
         True and predicted binary labels (the same two labels).
-    cost_fp, cost_fn : float
+    cost_fp, cost_fn : float, default=1.0
         Cost of one false positive and of one false negative (non-negative, finite).
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights; ``n`` is then the total weight.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights; ``n`` is then the total weight. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -88,12 +88,12 @@ def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_f
     ----------
     y_true, y_score : array-like of shape (n,)
         True binary labels and finite real scores.
-    cost_fp, cost_fn : float
+    cost_fp, cost_fn : float, default=1.0
         Cost of one false positive and of one false negative (non-negative, finite).
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -149,10 +149,10 @@ def threshold_by_youden(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         True binary labels and finite real scores.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights (only their ratios matter).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -252,17 +252,21 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     with FPR <= ``max_fpr`` and returns the one with the highest TPR; among equal TPRs, the
     lowest FPR (the highest threshold). Calling nothing positive (FPR 0) is always allowed.
 
+    It takes no ``sample_weight``: the choice is made on unweighted counts (a weighted form
+    is not implemented; :func:`threshold_by_cost` and :func:`threshold_by_youden` take
+    weights).
+
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)
         True binary labels and scores.
     max_fpr : float
         The largest false positive rate tolerated, in [0, 1].
-    rule : {">=", ">"}
+    rule : {">=", ">"}, default=">="
         How the returned threshold is read: ``score >= threshold`` or ``score > threshold``
         is called positive. The chosen cases are the same; only the threshold differs.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -321,6 +325,8 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
     Among the thresholds that call at least one case positive (tied scores form one
     threshold) it keeps those with precision >= ``min_precision`` and returns the one with
     the highest recall; among equal recalls, the highest threshold (the highest precision).
+    It takes no ``sample_weight``: the choice is made on unweighted counts (a weighted form
+    is not implemented).
 
     Parameters
     ----------
@@ -328,10 +334,10 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
         True binary labels and scores.
     min_precision : float
         The smallest precision tolerated, in [0, 1].
-    rule : {">=", ">"}
+    rule : {">=", ">"}, default=">="
         How the returned threshold is read (see :func:`threshold_at_fpr`).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -386,19 +392,21 @@ def threshold_max_fbeta(y_true: Any, y_score: Any, *, beta: float = 1.0, rule: s
     """The threshold that maximizes F-beta, ``(1 + β²)·TP / ((1 + β²)·TP + β²·FN + FP)``.
 
     Every threshold of the data is a candidate (tied scores form one threshold); ties in
-    F-beta go to the highest threshold. β > 1 weighs recall more, β < 1 precision.
+    F-beta go to the highest threshold. β > 1 weighs recall more, β < 1 precision. It takes
+    no ``sample_weight``: F-beta is computed from unweighted counts (a weighted form is not
+    implemented).
 
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)
         True binary labels and scores.
-    beta : float
+    beta : float, default=1.0
         Positive and finite; 1 gives the F1 score. A β whose square overflows gives the
         recall, one whose square underflows the precision (the limits).
-    rule : {">=", ">"}
+    rule : {">=", ">"}, default=">="
         How the returned threshold is read (see :func:`threshold_at_fpr`).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

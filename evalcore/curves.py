@@ -124,10 +124,11 @@ def confusion_matrix_at_thresholds(y_true: Any, y_score: Any, *, sample_weight: 
         True binary labels.
     y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights; the counts are then sums of weights.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights; the counts are then sums of weights. ``None``: every sample
+        weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -181,11 +182,11 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
         True binary labels.
     y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
-    sample_weight : array-like of shape (n,), optional
+    sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
-        ones give the same result as weights near 1).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+        ones give the same result as weights near 1). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -249,11 +250,11 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
         True binary labels.
     y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
-    sample_weight : array-like of shape (n,), optional
+    sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
-        ones give the same result as weights near 1).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+        ones give the same result as weights near 1). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -310,11 +311,11 @@ def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
         True binary labels.
     y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
-    sample_weight : array-like of shape (n,), optional
+    sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
-        ones give the same result as weights near 1).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+        ones give the same result as weights near 1). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

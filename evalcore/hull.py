@@ -17,6 +17,14 @@ the best point at each ``PC(+)``; the envelope's pieces are the hull's vertices.
 Every point here is a ROC point of :func:`evalcore.roc_curve` (rule ``score >= threshold``,
 tied scores form one threshold). The hull is computed on the counts (TP, FP), exactly for
 unweighted data.
+
+References
+----------
+F. Provost and T. Fawcett (2001), "Robust classification for imprecise environments", *Machine
+Learning* 42(3), 203-231.
+
+C. Drummond and R. C. Holte (2006), "Cost curves: an improved method for visualizing classifier
+performance", *Machine Learning* 65(1), 95-130.
 """
 
 from __future__ import annotations
@@ -123,10 +131,10 @@ def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores (higher means more likely positive).
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -148,6 +156,11 @@ def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     optimal_operating_point : the cheapest hull vertex for given costs.
     cost_curve : the hull's dual picture.
     evalcore.roc_curve : every ROC point.
+
+    References
+    ----------
+    F. Provost and T. Fawcett (2001), "Robust classification for imprecise environments",
+    *Machine Learning* 42(3), 203-231.
 
     Examples
     --------
@@ -241,14 +254,14 @@ def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_f
         Binary labels and scores.
     cost_fp, cost_fn : float
         Cost of one false positive and of one false negative (both positive).
-    prior_pos : float, optional
-        Share of positives where the classifier will be deployed, in (0, 1). Defaults to the
-        share in ``y_true`` (then ``value`` equals the cost per sample of
+    prior_pos : float, default=None
+        Share of positives where the classifier will be deployed, in (0, 1). ``None``: the
+        (weighted) share in ``y_true`` (then ``value`` equals the cost per sample of
         :func:`evalcore.threshold_by_cost`); pass the deployment's prior when it differs.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -339,6 +352,11 @@ def probability_cost(*, cost_fp: float, cost_fn: float, prior_pos: float) -> flo
     iso_performance_slope : the slope ``m``.
     cost_curve : the curve drawn against ``PC(+)``.
 
+    References
+    ----------
+    C. Drummond and R. C. Holte (2006), "Cost curves: an improved method for visualizing
+    classifier performance", *Machine Learning* 65(1), 95-130.
+
     Examples
     --------
     >>> probability_cost(cost_fp=1, cost_fn=5, prior_pos=0.5)
@@ -363,8 +381,10 @@ def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weigh
         Binary labels and scores.
     probability_cost : array-like of shape (k,)
         Values of ``PC(+)`` in [0, 1].
-    sample_weight, pos_label : optional
-        As in :func:`evalcore.roc_curve`.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights, as in :func:`evalcore.roc_curve`. ``None``: all weigh 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -420,12 +440,14 @@ def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    probability_cost : array-like of shape (k,), optional
-        Where to evaluate the envelope. By default: 0, 1 and the envelope's corners, where
+    probability_cost : array-like of shape (k,), default=None
+        Where to evaluate the envelope. ``None``: 0, 1 and the envelope's corners, where
         ``PC(+) = ΔFPR / (ΔFPR + ΔTPR)`` for each hull edge, so that joining the values by
         straight lines draws the envelope exactly.
-    sample_weight, pos_label : optional
-        As in :func:`evalcore.roc_curve`.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights, as in :func:`evalcore.roc_curve`. ``None``: all weigh 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -445,6 +467,11 @@ def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
     --------
     cost_lines : the lines whose envelope this is.
     roc_convex_hull : the dual picture.
+
+    References
+    ----------
+    C. Drummond and R. C. Holte (2006), "Cost curves: an improved method for visualizing
+    classifier performance", *Machine Learning* 65(1), 95-130.
 
     Examples
     --------

@@ -96,7 +96,7 @@ def mutual_information_from_table(table: Any, *, base: float = math.e) -> float:
     ----------
     table : array-like of shape (r, c)
         Finite non-negative counts (or probabilities) with a positive total.
-    base : float, default e
+    base : float, default=math.e
         Base of the logarithm, greater than 1.
 
     Returns
@@ -152,12 +152,12 @@ def mutual_information(y_true: Any, y_pred: Any, *, base: float = math.e,
     ----------
     y_true, y_pred : array-like of shape (n,)
         True and predicted binary labels, coded alike.
-    base : float, default e
+    base : float, default=math.e
         Base of the logarithm, greater than 1 (2 for bits).
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights; only their ratios matter.
-    pos_label : optional
-        The positive label, where the labels are not {0, 1}, {-1, 1} or {False, True}.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights; only their ratios matter. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -177,6 +177,14 @@ def mutual_information(y_true: Any, y_pred: Any, *, base: float = math.e,
     mutual_information_from_table : the same from a contingency table.
     ConfusionMatrix.mutual_information : the same from a confusion matrix.
 
+    References
+    ----------
+    K. P. Murphy (2007), "Performance evaluation of binary classifiers", lecture notes,
+    University of British Columbia.
+
+    H. Wallach (2006), "Evaluation metrics for hard classifiers", technical report, Cavendish
+    Laboratory, University of Cambridge.
+
     Examples
     --------
     Murphy's classifier B: p(y=1) = 0.9, no false positives, 80% called positive.
@@ -184,8 +192,10 @@ def mutual_information(y_true: Any, y_pred: Any, *, base: float = math.e,
     >>> import evalcore as ec
     >>> y = [1] * 9 + [0]
     >>> y_hat = [1] * 8 + [0, 0]
-    >>> round(ec.mutual_information(y, y_hat), 4), round(ec.mutual_information(y, y_hat, base=2), 4)
-    (0.1865, 0.269)
+    >>> round(ec.mutual_information(y, y_hat), 4)
+    0.1865
+    >>> round(ec.mutual_information(y, y_hat, base=2), 4)
+    0.269
     """
     base = check_base(base)
     truth, pred, weight = check_binary_predictions(y_true, y_pred, sample_weight=sample_weight,
@@ -207,7 +217,7 @@ def entropy(probabilities: Any, *, base: float = math.e) -> float:
     ----------
     probabilities : array-like of shape (k,)
         Non-negative numbers summing to 1 (within 1e-9).
-    base : float, default e
+    base : float, default=math.e
         Base of the logarithm, greater than 1 (2 for bits).
 
     Returns

@@ -47,17 +47,21 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None, multi_class
 
     Every class must occur in ``y_true``, so every AUC above is defined (no ``nan``).
 
+    It takes no ``sample_weight``: Hand & Till's M is defined on unweighted pairs (scikit-learn
+    refuses weights for one against one too), and weighted one-versus-rest averages are not
+    implemented.
+
     Parameters
     ----------
     y_true : array-like of shape (n,)
         Class labels.
     y_score : array-like of shape (n, c)
         One column of scores per class, columns in the order of ``labels``.
-    labels : array-like of shape (c,), optional
-        The classes in column order; by default the sorted distinct values of ``y_true``.
-    multi_class : {"ovo", "ovr"}
+    labels : array-like of shape (c,), default=None
+        The classes in column order. ``None``: the sorted distinct values of ``y_true``.
+    multi_class : {"ovo", "ovr"}, default="ovo"
         One against one (Hand & Till) or one against the rest.
-    average : {"macro", "weighted", "micro"} or None
+    average : {"macro", "weighted", "micro"} or None, default="macro"
         How the two-class AUCs are combined; ``"micro"`` and ``None`` need ``"ovr"``.
 
     Returns
@@ -83,8 +87,8 @@ def multiclass_auc(y_true: Any, y_score: Any, *, labels: Any = None, multi_class
 
     References
     ----------
-    D. J. Hand and R. J. Till, "A simple generalisation of the area under the ROC curve for
-    multiple class classification problems", Machine Learning 45 (2001), 171–186.
+    D. J. Hand and R. J. Till (2001), "A simple generalisation of the area under the ROC curve
+    for multiple class classification problems", *Machine Learning* 45(2), 171-186.
 
     Examples
     --------

@@ -20,6 +20,14 @@ corrections.
 
 As everywhere in evalcore, operating points are those of the rule ``score >= threshold``
 with tied scores forming one threshold.
+
+References
+----------
+J. Davis and M. Goadrich (2006), "The relationship between precision-recall and ROC curves",
+*Proceedings of the 23rd International Conference on Machine Learning*, 233-240.
+
+P. Flach and M. Kull (2015), "Precision-recall-gain curves: PR analysis done right", *Advances
+in Neural Information Processing Systems 28 (NIPS 2015)*, 838-846.
 """
 
 from __future__ import annotations
@@ -144,11 +152,13 @@ def interpolated_pr_curve(y_true: Any, y_score: Any, *, num: int = 20,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    num : int
+    num : int, default=20
         Points placed evenly (in TP) inside each segment, for drawing; ``num=0`` returns
         just the operating points (and the start at recall 0).
-    sample_weight, pos_label : optional
-        As in :func:`evalcore.roc_curve`.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights, as in :func:`evalcore.roc_curve`. ``None``: all weigh 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -215,14 +225,16 @@ def achievable_pr_curve(y_true: Any, y_score: Any, *, num: int = 20, hull: bool 
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    num : int
+    num : int, default=20
         Points placed evenly (in TP) inside each segment, for drawing; ``num=0`` returns
         only the vertices (and the start at recall 0).
-    hull : None, True or False
+    hull : bool or None, default=None
         ``True``: interpolate between the ROC convex hull's vertices only. ``False`` or
         ``None``: between every operating point (``None`` warns that the default changes).
-    sample_weight, pos_label : optional
-        As in :func:`evalcore.roc_curve`.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights, as in :func:`evalcore.roc_curve`. ``None``: all weigh 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -294,13 +306,13 @@ def pr_auc_interpolated(y_true: Any, y_score: Any, *, hull: bool = False,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and finite real scores.
-    hull : bool
+    hull : bool, default=False
         Interpolate through the ROC convex hull's vertices only (``True``) or through every
         operating point (``False``).
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights (only their ratios matter).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -319,6 +331,11 @@ def pr_auc_interpolated(y_true: Any, y_score: Any, *, hull: bool = False,
     --------
     interpolated_pr_curve, achievable_pr_curve : the curves.
     evalcore.average_precision : the step sum.
+
+    References
+    ----------
+    J. Davis and M. Goadrich (2006), "The relationship between precision-recall and ROC
+    curves", *Proceedings of the 23rd International Conference on Machine Learning*, 233-240.
 
     Examples
     --------
@@ -379,10 +396,10 @@ def prg_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and finite real scores.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights (only their ratios matter).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -401,6 +418,11 @@ def prg_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     See Also
     --------
     auprg : the area under this curve.
+
+    References
+    ----------
+    P. Flach and M. Kull (2015), "Precision-recall-gain curves: PR analysis done right",
+    *Advances in Neural Information Processing Systems 28 (NIPS 2015)*, 838-846.
 
     Examples
     --------
@@ -456,10 +478,10 @@ def auprg(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and finite real scores.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights (only their ratios matter).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -477,6 +499,11 @@ def auprg(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     See Also
     --------
     prg_curve : the curve.
+
+    References
+    ----------
+    P. Flach and M. Kull (2015), "Precision-recall-gain curves: PR analysis done right",
+    *Advances in Neural Information Processing Systems 28 (NIPS 2015)*, 838-846.
 
     Examples
     --------
