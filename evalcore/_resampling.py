@@ -308,7 +308,13 @@ def bias_correction(estimate: float, values: np.ndarray) -> float:
 def acceleration(jackknife: list[np.ndarray]) -> float:
     """BCa's acceleration from the jackknife values of each group (Efron and Tibshirani
     1993, eq. 14.15; several groups combined as ``scipy.stats.bootstrap`` combines several
-    samples). ``nan`` leave-one-out values are skipped; 0 if the values do not vary."""
+    samples). ``nan`` leave-one-out values are skipped; 0 if the values do not vary.
+
+    References
+    ----------
+    B. Efron and R. J. Tibshirani (1993), *An Introduction to the Bootstrap*, Chapman & Hall,
+    chapters 13-14.
+    """
     numerator = denominator = 0.0
     for values in jackknife:
         values = values[~np.isnan(values)]
@@ -325,7 +331,13 @@ def acceleration(jackknife: list[np.ndarray]) -> float:
 
 def bca_levels(z0: float, a: float, lower: float, upper: float) -> tuple[float, float]:
     """The quantile levels that BCa (Efron 1987) reads instead of ``lower`` and ``upper``:
-    ``Φ(z0 + (z0 + z)/(1 − a(z0 + z)))`` for z the normal quantile of each tail."""
+    ``Φ(z0 + (z0 + z)/(1 − a(z0 + z)))`` for z the normal quantile of each tail.
+
+    References
+    ----------
+    B. Efron (1987), "Better bootstrap confidence intervals", *Journal of the American
+    Statistical Association* 82(397), 171-185.
+    """
     levels = []
     for tail in (lower, upper):
         z = z0 + normal_quantile(tail)

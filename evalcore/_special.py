@@ -99,8 +99,12 @@ def regularized_incomplete_beta(a: float, b: float, x: float,
 
 
 def _hill_tail(t: float, df: float) -> float:
-    """P(T >= t) for t >= 0 and large ``df``: G. W. Hill (1970), "Algorithm 395: Student's
-    t-distribution", *Comm. ACM* 13(10), 617-619, its normal deviate for large ν."""
+    """P(T >= t) for t >= 0 and large ``df``: Hill's (1970) normal deviate for large ν.
+
+    References
+    ----------
+    G. W. Hill (1970), "Algorithm 395: Student's t-distribution", *Comm. ACM* 13(10), 617-619.
+    """
     a = df - 0.5
     b = 48.0 * a * a
     y = a * math.log1p(t * t / df)

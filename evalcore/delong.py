@@ -29,6 +29,19 @@ Bootstrap intervals for any metric are in :mod:`evalcore.uncertainty`, sensitivi
 specificity intervals in :mod:`evalcore.rate_intervals`, the Hanley-McNeil variance and study
 planning in :mod:`evalcore.sample_size`; every resampling runs through one engine,
 ``evalcore/_resampling.py``.
+
+References
+----------
+E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson (1988), "Comparing the areas under two or
+more correlated receiver operating characteristic curves: a nonparametric approach",
+*Biometrics* 44(3), 837-845.
+
+X. Sun and W. Xu (2014), "Fast implementation of DeLong's algorithm for comparing the areas
+under correlated receiver operating characteristic curves", *IEEE Signal Processing Letters*
+21(11), 1389-1393.
+
+X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and compare ROC
+curves", *BMC Bioinformatics* 12, 77.
 """
 
 from __future__ import annotations
@@ -144,7 +157,9 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
 
     ``var = S10/m + S01/n``, where S10 and S01 are the sample variances of the positives'
     and the negatives' placement values (see the module docstring). Computed from one sort
-    in O(n log n) (Sun and Xu's algorithm, on evalcore's tie groups).
+    in O(n log n) (Sun and Xu's algorithm, on evalcore's tie groups). It takes no
+    ``sample_weight``: the placement values are shares of unweighted cases, as in DeLong et
+    al. and pROC (a weighted form is not implemented).
 
     Parameters
     ----------
@@ -152,8 +167,8 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
         True binary labels.
     y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -173,6 +188,16 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
     --------
     roc_auc_ci : the confidence intervals built on this variance.
     delong_test : DeLong's test of two correlated AUCs.
+
+    References
+    ----------
+    E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson (1988), "Comparing the areas under two
+    or more correlated receiver operating characteristic curves: a nonparametric approach",
+    *Biometrics* 44(3), 837-845.
+
+    X. Sun and W. Xu (2014), "Fast implementation of DeLong's algorithm for comparing the areas
+    under correlated receiver operating characteristic curves", *IEEE Signal Processing
+    Letters* 21(11), 1389-1393.
 
     Examples
     --------
@@ -204,13 +229,16 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     """A confidence interval for the ROC AUC: DeLong's, on the logit scale, Hanley-McNeil's,
     or a stratified bootstrap.
 
+    It takes no ``sample_weight``: DeLong's and Hanley and McNeil's variances are those of
+    the unweighted AUC, and a weighted bootstrap is not implemented.
+
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)
         True binary labels and scores.
-    level : float
+    level : float, default=0.95
         Confidence level, strictly between 0 and 1.
-    method : {"delong", "logit", "hanley_mcneil", "bootstrap"}
+    method : {"delong", "logit", "hanley_mcneil", "bootstrap"}, default="delong"
         ``"delong"``: ``AUC ± z·SE`` with DeLong's standard error and z the normal quantile
         at ``(1 + level)/2``, clipped to [0, 1] (the choice of pROC's ``ci.auc``; it needs no
         resampling, but it is a large-sample approximation and too narrow near AUC = 1 on
@@ -225,13 +253,14 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
         with ``n_boot`` stratified resamples (``stratified=True``: the AUC does not depend
         on the prevalence, and DeLong's variance too is conditional on P and N); for the
         case bootstrap or BCa, call :func:`bootstrap_ci` with ``ec.roc_auc``.
-    n_boot : int
+    n_boot : int, default=2000
         Number of bootstrap resamples, at least 1 (used by ``method="bootstrap"`` only, but
         checked whatever the method).
-    random_state : None, int or numpy.random.Generator
-        Seed for the bootstrap; the same seed gives the same interval.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed for the bootstrap; the same seed gives the same interval. ``None``: a fresh
+        seed from the operating system on every call.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -254,6 +283,18 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     delong_variance : the variance behind the DeLong and logit intervals.
     bootstrap_ci : the case or stratified bootstrap (percentile or BCa) for any metric.
     auc_sample_size : how many cases an interval of a given width needs.
+
+    References
+    ----------
+    E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson (1988), "Comparing the areas under two
+    or more correlated receiver operating characteristic curves: a nonparametric approach",
+    *Biometrics* 44(3), 837-845.
+
+    J. A. Hanley and B. J. McNeil (1982), "The meaning and use of the area under a receiver
+    operating characteristic (ROC) curve", *Radiology* 143(1), 29-36.
+
+    X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves", *BMC Bioinformatics* 12, 77.
 
     Examples
     --------
@@ -358,7 +399,9 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     ``var(AUC_a − AUC_b) = S10[a−b]/m + S01[a−b]/n``, which equals
     ``var_a + var_b − 2·cov_ab`` (DeLong et al. 1988; pROC's ``roc.test(paired=TRUE)``).
     Treating the two AUCs as independent (:func:`delong_test_unpaired`) ignores the
-    covariance, which is usually positive, and so loses power.
+    covariance, which is usually positive, and so loses power. It takes no
+    ``sample_weight``: DeLong's placement values are unweighted (a weighted form is not
+    implemented).
 
     Parameters
     ----------
@@ -366,13 +409,13 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
         True binary labels.
     y_score_a, y_score_b : array-like of shape (n,)
         Two classifiers' scores for the same cases, in the same order.
-    level : float
+    level : float, default=0.95
         Confidence level of the (two-sided) interval for AUC_a − AUC_b.
-    alternative : {"two-sided", "greater", "less"}
+    alternative : {"two-sided", "greater", "less"}, default="two-sided"
         The alternative hypothesis: AUC_a ≠ AUC_b, AUC_a > AUC_b or AUC_a < AUC_b (the
         p-value is ``P(|Z| ≥ |z|)``, P(Z ≥ z) or P(Z ≤ z) for a standard normal Z).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -398,6 +441,15 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     delong_test_unpaired : two AUCs from independent samples.
     paired_permutation_test : the exact paired test, for any metric.
     paired_bootstrap_ci : a bootstrap interval for the difference.
+
+    References
+    ----------
+    E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson (1988), "Comparing the areas under two
+    or more correlated receiver operating characteristic curves: a nonparametric approach",
+    *Biometrics* 44(3), 837-845.
+
+    X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves", *BMC Bioinformatics* 12, 77.
 
     Examples
     --------
@@ -436,7 +488,7 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
     method="delong")`` does, to Student's t with Welch-Satterthwaite degrees of freedom
     ``df = (var_a + var_b)² / (var_a²/(n_a − 1) + var_b²/(n_b − 1))``, n_a and n_b the sizes
     of the two samples. Use it when the two AUCs come from different cases; on the same
-    cases, use :func:`delong_test`.
+    cases, use :func:`delong_test`. It takes no ``sample_weight``, as :func:`delong_variance`.
 
     Parameters
     ----------
@@ -444,14 +496,14 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
         Labels and scores of the first sample.
     y_true_b, y_score_b : array-like
         Labels and scores of the second sample (any length).
-    level : float
+    level : float, default=0.95
         Confidence level of the interval ``difference ± t·SE`` for AUC_a − AUC_b, with t
         the Student quantile at ``df``.
-    alternative : {"two-sided", "greater", "less"}
+    alternative : {"two-sided", "greater", "less"}, default="two-sided"
         AUC_a ≠ AUC_b, AUC_a > AUC_b or AUC_a < AUC_b.
-    pos_label : optional
-        The positive label (for both samples) when labels are not {0, 1}, {-1, 1} or
-        booleans.
+    pos_label : int, float, bool or str, default=None
+        The positive label, for both samples. ``None``: 1 (or ``True``) for labels {0, 1},
+        {-1, 1} or booleans.
 
     Returns
     -------
@@ -473,10 +525,12 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
 
     References
     ----------
-    E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson (1988), "Comparing the areas under
-    two or more correlated receiver operating characteristic curves: a nonparametric
-    approach", *Biometrics* 44(3), 837-845. X. Robin et al. (2011), "pROC: an open-source
-    package for R and S+ to analyze and compare ROC curves", *BMC Bioinformatics* 12, 77.
+    E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson (1988), "Comparing the areas under two
+    or more correlated receiver operating characteristic curves: a nonparametric approach",
+    *Biometrics* 44(3), 837-845.
+
+    X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves", *BMC Bioinformatics* 12, 77.
 
     Examples
     --------

@@ -32,6 +32,18 @@ Both tests draw through evalcore's one resampling engine (``evalcore/_resampling
 Monte Carlo AUC test is a statistic (the positives' rank sum, vectorized) on random
 permutations, the paired test a statistic (the metric's difference) on swaps, with the
 engine's one warning policy.
+
+References
+----------
+H. B. Mann and D. R. Whitney (1947), "On a test of whether one of two random variables is
+stochastically larger than the other", *Ann. Math. Statist.* 18(1), 50-60.
+
+A. I. Bandos, H. E. Rockette and D. Gur (2005), "A permutation test sensitive to differences in
+areas for comparing ROC curves from a paired design", *Statistics in Medicine* 24(18),
+2873-2893.
+
+B. Phipson and G. K. Smyth (2010), "Permutation p-values should never be zero", *Stat. Appl.
+Genet. Mol. Biol.* 9(1), 39.
 """
 
 from __future__ import annotations
@@ -139,7 +151,9 @@ def auc_permutation_test(y_true: Any, y_score: Any, *, alternative: str = "two-s
     positive labels among the n cases is equally likely; the p-value is the share of those
     placements whose AUC is at least as extreme as the observed one. Tied scores keep their
     mid-rank, so the test is exact with ties too (it is the exact Mann-Whitney test, and
-    :func:`scipy.stats.mannwhitneyu` with ``method="exact"`` when there are no ties).
+    :func:`scipy.stats.mannwhitneyu` with ``method="exact"`` when there are no ties). It
+    takes no ``sample_weight``: the labels are permuted over unweighted cases (a weighted
+    form is not implemented).
 
     Parameters
     ----------
@@ -147,19 +161,20 @@ def auc_permutation_test(y_true: Any, y_score: Any, *, alternative: str = "two-s
         True binary labels.
     y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
-    alternative : {"two-sided", "greater", "less"}
+    alternative : {"two-sided", "greater", "less"}, default="two-sided"
         ``"greater"``: the AUC is above ½ (positives score higher); ``"less"``: below;
         ``"two-sided"``: ``|AUC − ½|`` at least as large as observed (without ties, exactly
         :func:`scipy.stats.mannwhitneyu`'s ``method="exact"`` p-value; see the module
         docstring for ties).
-    n_resamples : int or None
+    n_resamples : int or None, default=None
         ``None``: the exact distribution (all C(n, P) placements, by dynamic programming
         over the tie groups) when it is feasible, otherwise 9999 random permutations. An
         integer: that many random permutations, always.
-    random_state : None, int or numpy.random.Generator
-        Seed for the random permutations; the same seed gives the same p-value.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed for the random permutations; the same seed gives the same p-value. ``None``: a
+        fresh seed from the operating system on every call.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -184,10 +199,11 @@ def auc_permutation_test(y_true: Any, y_score: Any, *, alternative: str = "two-s
 
     References
     ----------
-    H. B. Mann and D. R. Whitney (1947), "On a test of whether one of two random variables
-    is stochastically larger than the other", *Ann. Math. Statist.* 18(1), 50-60.
-    B. Phipson and G. K. Smyth (2010), "Permutation p-values should never be zero",
-    *Stat. Appl. Genet. Mol. Biol.* 9(1), 39.
+    H. B. Mann and D. R. Whitney (1947), "On a test of whether one of two random variables is
+    stochastically larger than the other", *Ann. Math. Statist.* 18(1), 50-60.
+
+    B. Phipson and G. K. Smyth (2010), "Permutation p-values should never be zero", *Stat.
+    Appl. Genet. Mol. Biol.* 9(1), 39.
 
     Examples
     --------
@@ -254,6 +270,9 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
     difference is at least as extreme as the observed one. Unlike :func:`delong_test` it
     assumes no normal approximation and works for any metric of labels and scores.
 
+    It takes no ``sample_weight``, but a swap never reorders the cases, so a weighted metric
+    can be passed as ``metric=lambda y, s: ec.roc_auc(y, s, sample_weight=w)``.
+
     Parameters
     ----------
     y_true : array-like of shape (n,)
@@ -261,23 +280,24 @@ def paired_permutation_test(y_true: Any, y_score_a: Any, y_score_b: Any, *,
     y_score_a, y_score_b : array-like of shape (n,)
         Two classifiers' scores for the same cases, in the same order (on the same scale,
         since they are swapped).
-    metric : callable
+    metric : callable, default=roc_auc
         ``metric(y_true, y_score) -> float`` (default :func:`roc_auc`); it receives the
         labels coded as a 0/1 int array and the scores as float64 (long double where
         float64 would merge distinct scores). Warnings it emits where it returns ``nan``
         are dropped (the one warning below reports them); others are passed on once each.
-    alternative : {"two-sided", "greater", "less"}
+    alternative : {"two-sided", "greater", "less"}, default="two-sided"
         ``"greater"``: metric(a) > metric(b); ``"less"``: below; ``"two-sided"``: a
         difference at least as large in absolute value (by exact enumeration this equals
         :func:`scipy.stats.permutation_test`'s twice the smaller tail, the null
         distribution being symmetric about 0).
-    n_resamples : int or None
+    n_resamples : int or None, default=None
         ``None``: all 2ⁿ swaps when n <= 15, otherwise 9999 random ones. An integer: that
         many random swaps, always.
-    random_state : None, int or numpy.random.Generator
-        Seed for the random swaps.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed for the random swaps. ``None``: a fresh seed from the operating system on every
+        call.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

@@ -166,26 +166,29 @@ def sensitivity_at_specificity(y_true: Any, y_score: Any, specificity: Any, *,
     ROC curve and reads it at the same specificity; the interval is the percentile interval
     of those values. Rule ``score >= threshold``; ties form one operating point.
 
+    It takes no ``sample_weight``: a weighted bootstrap is not implemented.
+
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)
         True binary labels and scores.
     specificity : float or array-like of floats in [0, 1]
         The fixed specificity (or several).
-    level : float
+    level : float, default=0.95
         Confidence level, strictly between 0 and 1.
-    n_boot : int
+    n_boot : int, default=2000
         Number of resamples.
-    stratified : bool
+    stratified : bool, default=True
         Resample positives and negatives separately (pROC's default ``boot.stratified =
         TRUE``: the sensitivity and specificity are conditional on the class, so fixing P
         and N loses nothing). With ``False`` resamples that miss a class are left out and
         counted, with one :class:`~evalcore.UndefinedMetricWarning`, as pROC drops its
         ``NA`` resamples.
-    random_state : None, int or numpy.random.Generator
-        Seed; the same seed gives the same interval.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed; the same seed gives the same interval. ``None``: a fresh seed from the operating
+        system on every call.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -247,14 +250,26 @@ def specificity_at_sensitivity(y_true: Any, y_score: Any, sensitivity: Any, *,
     percentile interval over resamples. A screening programme that must catch 90% of the
     ill asks this question.
 
+    It takes no ``sample_weight``: a weighted bootstrap is not implemented.
+
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)
         True binary labels and scores.
     sensitivity : float or array-like of floats in [0, 1]
         The fixed sensitivity (or several).
-    level, n_boot, stratified, random_state, pos_label
-        As for :func:`sensitivity_at_specificity`.
+    level : float, default=0.95
+        Confidence level, strictly between 0 and 1.
+    n_boot : int, default=2000
+        Number of resamples.
+    stratified : bool, default=True
+        Resample positives and negatives separately, as for
+        :func:`sensitivity_at_specificity`.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed; the same seed gives the same interval. ``None``: a fresh seed from the operating
+        system on every call.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -312,6 +327,8 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
     chosen on other data). With the default stratified resampling the two rates vary
     independently, one from the positives and one from the negatives.
 
+    It takes no ``sample_weight``: a weighted bootstrap is not implemented.
+
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)
@@ -320,11 +337,21 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
         The threshold (or several); may be infinite, not NaN. Kept exact (an integer
         threshold beyond 2**53 is not rounded onto a neighbouring score), and returned as
         given: a float, or a long double where a float would round it.
-    rule : {">=", ">"}
+    rule : {">=", ">"}, default=">="
         Call a case positive when its score is at or above, or above, the threshold.
         pROC's rule for its usual direction is ``>=``.
-    level, n_boot, stratified, random_state, pos_label
-        As for :func:`sensitivity_at_specificity`.
+    level : float, default=0.95
+        Confidence level, strictly between 0 and 1.
+    n_boot : int, default=2000
+        Number of resamples.
+    stratified : bool, default=True
+        Resample positives and negatives separately, as for
+        :func:`sensitivity_at_specificity`.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed; the same seed gives the same interval. ``None``: a fresh seed from the operating
+        system on every call.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

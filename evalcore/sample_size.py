@@ -4,6 +4,11 @@ Hanley and McNeil (1982) give the AUC's variance under exponential score distrib
 the AUC alone and the class sizes (:func:`hanley_mcneil_variance`); :func:`auc_sample_size`
 inverts it for the smallest design whose interval ``AUC ± z·SE`` is narrow enough. The same
 variance gives :func:`~evalcore.roc_auc_ci`'s ``method="hanley_mcneil"`` interval.
+
+References
+----------
+J. A. Hanley and B. J. McNeil (1982), "The meaning and use of the area under a receiver
+operating characteristic (ROC) curve", *Radiology* 143(1), 29-36.
 """
 
 from __future__ import annotations
@@ -88,9 +93,9 @@ def auc_sample_size(auc: float, *, width: float, level: float = 0.95,
         The anticipated AUC, strictly between 0 and 1.
     width : float
         The wanted total width of the interval (high − low), positive.
-    level : float
+    level : float, default=0.95
         Confidence level, strictly between 0 and 1.
-    ratio : float
+    ratio : float, default=1.0
         Negatives per positive (for example 4 when the disease is rare and four controls
         are enrolled per case), positive.
 

@@ -69,6 +69,8 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
     """A seeded bootstrap interval (percentile or BCa) for any metric of labels and scores.
 
     Each of ``n_boot`` resamples draws cases with replacement and recomputes the metric.
+    It takes no ``sample_weight``: a weighted bootstrap is not implemented (and a metric
+    closed over fixed weights would not follow the resampled cases).
 
     *Which resampling.* By default (``stratified=False``) the **case bootstrap** draws ``n``
     cases from all ``n``, so the number of positives varies from resample to resample as it
@@ -122,18 +124,19 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
         returns ``nan`` are dropped (the one warning above reports them); other warnings
         are passed on once each. For a metric at a threshold, wrap it, e.g.
         ``lambda y, s: ec.confusion_matrix_at(y, s, 0.5).precision``.
-    level : float
+    level : float, default=0.95
         Confidence level, strictly between 0 and 1.
-    n_boot : int
+    n_boot : int, default=2000
         Number of resamples, at least 1.
-    method : {"percentile", "bca"}
+    method : {"percentile", "bca"}, default="percentile"
         The interval built from the resampled values.
-    stratified : bool
+    stratified : bool, default=False
         Resample within each class (P and N fixed) instead of resampling cases.
-    random_state : None, int or numpy.random.Generator
-        Seed; the same seed gives the same interval.
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed; the same seed gives the same interval. ``None``: a fresh seed from the operating
+        system on every call.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -160,10 +163,13 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
     References
     ----------
     B. Efron (1987), "Better bootstrap confidence intervals", *Journal of the American
-    Statistical Association* 82(397), 171-185. B. Efron and R. J. Tibshirani (1993), *An
-    Introduction to the Bootstrap*, Chapman & Hall, chapters 13-14. X. Robin et al. (2011),
-    "pROC: an open-source package for R and S+ to analyze and compare ROC curves", *BMC
-    Bioinformatics* 12, 77.
+    Statistical Association* 82(397), 171-185.
+
+    B. Efron and R. J. Tibshirani (1993), *An Introduction to the Bootstrap*, Chapman & Hall,
+    chapters 13-14.
+
+    X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves", *BMC Bioinformatics* 12, 77.
 
     Examples
     --------
@@ -215,7 +221,8 @@ def paired_bootstrap_ci(y_true: Any, y_score_a: Any, y_score_b: Any,
     paired test, for any metric. An interval that excludes 0 is a difference at the level
     ``1 − level`` (two-sided). Resampling, the two interval methods and the handling of
     undefined values are those of :func:`bootstrap_ci`; a resample counts as undefined when
-    the metric is undefined for either classifier.
+    the metric is undefined for either classifier. It takes no ``sample_weight``, as
+    :func:`bootstrap_ci`.
 
     Parameters
     ----------
@@ -225,8 +232,20 @@ def paired_bootstrap_ci(y_true: Any, y_score_a: Any, y_score_b: Any,
         The two classifiers' scores for the same cases, in the same order.
     metric : callable
         ``metric(y_true, y_score) -> float``, as for :func:`bootstrap_ci`.
-    level, n_boot, method, stratified, random_state, pos_label
-        As for :func:`bootstrap_ci`.
+    level : float, default=0.95
+        Confidence level, strictly between 0 and 1.
+    n_boot : int, default=2000
+        Number of resamples, at least 1.
+    method : {"percentile", "bca"}, default="percentile"
+        The interval built from the resampled differences.
+    stratified : bool, default=False
+        Resample within each class (P and N fixed) instead of resampling cases; see
+        :func:`bootstrap_ci` for when.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed; the same seed gives the same interval. ``None``: a fresh seed from the operating
+        system on every call.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
