@@ -1,8 +1,9 @@
 """Interactive controls that keep working in the static HTML book, with no kernel.
 
 Everything a control shows is precomputed by evalcore; the browser only switches between
-precomputed states (a :func:`slider_stack` holds every pane) or, in :func:`threshold_explorer`, counts and
-divides from precomputed operating points, so moving a slider needs no Python.
+precomputed states (a :func:`slider_stack` holds every pane) or, in
+:func:`threshold_explorer`, counts and divides from precomputed operating points, so moving a
+slider needs no Python.
 
 Each function here documents one widget and builds it; the widget's class (in its own module,
 on the base in ``_widget_kit``) checks the arguments, so the checks live in one place whether a
@@ -157,7 +158,9 @@ def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = N
     line, those called positive filled and the others hollow. The front end computes
     everything from the scores evalcore sorted, with the same counts and divisions as
     :class:`ConfusionMatrix`, so the values equal ``confusion_matrix_at(y_true, y_score, θ,
-    rule=rule)``; it works in the static book with no kernel and no network.
+    rule=rule)``; it works in the static book with no kernel and no network. It takes no
+    ``sample_weight``: the front end counts each case once (``balance`` weighs the negatives
+    instead).
 
     Parameters
     ----------
@@ -165,9 +168,9 @@ def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = N
         True binary labels; both classes must be present.
     y_score : array-like of shape (n,)
         Scores; higher means more likely positive. At most 50,000 (they travel in the page).
-    threshold : float, optional
-        The threshold shown first; default the median score. Any value is allowed; the slider
-        sits at the operating point it gives.
+    threshold : float, default=None
+        The threshold shown first. ``None``: the median score. Any value is allowed; the
+        slider sits at the operating point it gives.
     rule : {">=", ">"}, default=">="
         The rule shown first (the reader can switch it). Switching keeps θ; when θ sits on a
         score, the examples with that score change side.
@@ -178,8 +181,8 @@ def threshold_explorer(y_true: Any, y_score: Any, *, threshold: float | None = N
         The largest number of copies offered by the balance control (2 to 1,000).
     title : str, default=""
         A heading shown above the widget (also its accessible name).
-    pos_label : optional
-        The positive label when labels are not {0, 1}, {-1, 1} or booleans.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     size : {"normal", "large"}, default="normal"
         ``"large"`` scales the whole widget up for a projector. Everything is sized in em, so
         it also follows the notebook's font size.
@@ -280,9 +283,9 @@ def distribution_explorer(*, separation: float = 1.0, prevalence: float = 0.5,
     prevalence : float, default=0.5
         The share of positives π shown, strictly between 0 and 1. The control covers 0.05 to
         0.95 in steps of 0.05.
-    threshold : float, optional
-        The threshold θ shown first (rule ``s ≥ θ``); default halfway between the class means,
-        ``separation / 2``. It must lie within the control's range, ``.low`` to ``.high``:
+    threshold : float, default=None
+        The threshold θ shown first (rule ``s ≥ θ``). ``None``: halfway between the class
+        means, ``separation / 2``. It must lie within the control's range, ``.low`` to ``.high``:
         multiples of ½ beyond every score at every separation. The control steps by 0.05.
     n : int, default=400
         How many cases are shown (2 to 10,000); the pools hold n of each class.
@@ -366,10 +369,11 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
         The question, in plain text (no LaTeX, no MyST); not empty. Compute the numbers in it.
     answer : int or float
         With ``choices``, the index of the right choice; otherwise the right number (finite).
-    choices : sequence of str, optional
-        Two or more choices, each non-empty.
-    explanations : sequence of str, optional
-        With ``choices`` (required then), one non-empty explanation per choice.
+    choices : sequence of str, default=None
+        Two or more choices, each non-empty. ``None``: a number to type instead.
+    explanations : sequence of str, default=None
+        With ``choices`` (required then), one non-empty explanation per choice. ``None``: none,
+        for a number question.
     tolerance : float, default=0.0
         A typed number within this distance of ``answer`` is right (0: exactly). Also sets how
         many decimals "Show answer" prints: 0.005 prints two.
@@ -377,11 +381,12 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
         Shown after a wrong number: what to compute, from what (required for a number).
     explain : str, default=""
         Shown after a right number or "Show answer": the worked answer (required for a number).
-    mistakes : mapping of float to str, optional
+    mistakes : mapping of float to str, default=None
         Known wrong answers (a slip a reader is likely to make) and what each one is; a typed
         number within ``tolerance`` of one shows its explanation instead of the hint.
-    answer_label : str, optional
-        The answer as "Show answer" prints it; by default ``answer`` with the decimals
+        ``None``: none known.
+    answer_label : str, default=None
+        The answer as "Show answer" prints it. ``None``: ``answer`` with the decimals
         ``tolerance`` implies.
     size : {"normal", "large"}, default="normal"
         ``"large"`` scales the widget up for a projector.

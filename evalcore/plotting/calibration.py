@@ -23,19 +23,20 @@ def plot_reliability(y_true: Any, y_prob: Any, *, n_bins: int = 10, ax=None,
         Binary labels.
     y_prob : array-like of shape (n,)
         Predicted probabilities of the positive class, in [0, 1].
-    n_bins : int, default 10
+    n_bins : int, default=10
         Number of equal-width bins (at least 1).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
-    label, color : str, optional
-        The curve's legend label and colour.
-    diagonal : bool, default True
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    label, color : str, default=None
+        The curve's legend label and colour. ``None``: no entry for the curve, and the Axes'
+        next colour.
+    diagonal : bool, default=True
         Draw the line of perfect calibration.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights (each case counts with its weight).
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights (each case counts with its weight). ``None``: every sample weighs
+        1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

@@ -23,13 +23,13 @@ def plot_confusion_matrix(cm: ConfusionMatrix, *, layout: str | Layout = "sklear
     ----------
     cm : ConfusionMatrix
         The counts to draw.
-    layout : str or Layout, default "sklearn"
+    layout : str or Layout, default="sklearn"
         Which class goes on which row and column (a name in :data:`evalcore.LAYOUTS`).
-    normalize : bool, default False
+    normalize : bool, default=False
         Draw the joint probabilities p(y, ŷ) (the counts divided by n) instead of the counts.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
-    cmap : str, default "Blues"
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    cmap : str, default="Blues"
         The colour map of the cells.
 
     Returns
@@ -96,8 +96,8 @@ def plot_metric_bars(values: dict[str, Sequence[float]], *, groups: Sequence[str
         One series per entry (at least one), each with one value per group.
     groups : sequence of str
         The names of the groups, written under the bars.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
 
     Returns
     -------

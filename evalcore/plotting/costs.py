@@ -25,20 +25,21 @@ def plot_roc_hull(y_true: Any, y_score: Any, *, cost_fp: float | None = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    cost_fp, cost_fn : float, optional
+    cost_fp, cost_fn : float, default=None
         Costs of a false positive and a false negative; give both to draw the iso-cost line
         (see :func:`evalcore.optimal_operating_point`) and mark the point it selects.
-    prior_pos : float, optional
-        The deployment's share of positives (default: the share in ``y_true``).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure if omitted.
-    label, color : str, optional
-        Legend label and colour of the ROC points.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+        ``None`` (both): no iso-cost line.
+    prior_pos : float, default=None
+        The deployment's share of positives. ``None``: the (weighted) share in ``y_true``.
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    label, color : str, default=None
+        Legend label and colour of the ROC points. ``None``: ``"ROC points"``, and the Axes'
+        next colour.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -122,19 +123,18 @@ def plot_cost_curves(y_true: Any, y_score: Any, *, probability_cost: float | Non
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    probability_cost : float in [0, 1], optional
-        Mark one deployment's ``PC(+)`` with a vertical line.
-    all_lines : bool or None, default None
+    probability_cost : float in [0, 1], default=None
+        Mark one deployment's ``PC(+)`` with a vertical line. ``None``: no line.
+    all_lines : bool or None, default=None
         ``True`` draws a line for every threshold; ``False`` only for the ROC hull's
         vertices (the thresholds that can be optimal); ``None`` draws all of them when there
         are at most 60.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure if omitted.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

@@ -28,21 +28,21 @@ def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
-    label, color : str, optional
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    label, color : str, default=None
         The curve's legend label, followed by its average precision as in scikit-learn's
-        ``PrecisionRecallDisplay`` (``"SVM (AP = 0.81)"``), and colour.
-    markers : bool, default True
+        ``PrecisionRecallDisplay`` (``"SVM (AP = 0.81)"``), and colour. ``None``: no legend,
+        and the Axes' next colour.
+    markers : bool, default=True
         Mark each operating point.
-    baseline : bool, default True
+    baseline : bool, default=True
         Draw the base rate (the precision of a classifier that guesses), once per Axes and
         base rate: a second curve on the same data does not draw it again.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     **line_kw
         Passed to ``Axes.plot``.
 
@@ -110,22 +110,25 @@ def plot_pr_area(y_true: Any, y_score: Any, *, method: str = "step", ax=None,
                  color: str | None = None, label: str | None = None, pos_label: Any = None):
     """Shade one of the two areas quoted for a precision–recall curve.
 
+    It takes no ``sample_weight``: it shades the unweighted areas
+    (:func:`evalcore.average_precision` and :func:`evalcore.pr_auc_trapezoid` take weights).
+
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)
         True binary labels and scores, as for :func:`evalcore.precision_recall_curve`.
-    method : {"step", "trapezoid"}, default "step"
+    method : {"step", "trapezoid"}, default="step"
         ``"step"``: the area that :func:`evalcore.average_precision` sums, each recall
         increment at the precision of its right end, from recall 0. ``"trapezoid"``: the R
         note's area, :func:`evalcore.pr_auc_trapezoid`, straight lines between the points
         from the first point's recall on.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure if omitted.
-    color, label : str, optional
-        Colour of the outline and the shading; legend label of the outline.
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    color, label : str, default=None
+        Colour of the outline and the shading; legend label of the outline. ``None``: the
+        Axes' next colour, and no legend.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -189,17 +192,17 @@ def plot_achievable_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None 
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
-    label, color : str, optional
-        The curve's legend label (default "interpolated") and colour.
-    straight : bool, default True
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    label, color : str, default=None
+        The curve's legend label and colour. ``None``: ``"interpolated"``, and the Axes'
+        next colour.
+    straight : bool, default=True
         Also draw the straight lines between the points, dashed.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -259,15 +262,14 @@ def plot_prg(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
-    label, color : str, optional
-        The curve's legend label and colour.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    label, color : str, default=None
+        The curve's legend label and colour. ``None``: no legend, and the Axes' next colour.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

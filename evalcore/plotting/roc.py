@@ -23,8 +23,8 @@ def chance_diagonal(ax, *, label: str | None = None):
     ----------
     ax : matplotlib Axes
         Where to draw.
-    label : str, optional
-        Its legend label.
+    label : str, default=None
+        Its legend label. ``None``: none.
 
     Returns
     -------
@@ -74,23 +74,23 @@ def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
-    label, color : str, optional
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    label, color : str, default=None
         The curve's legend label, followed by its area as in scikit-learn's
-        ``RocCurveDisplay`` (``"SVM (AUC = 0.87)"``), and colour.
-    markers : bool, default True
+        ``RocCurveDisplay`` (``"SVM (AUC = 0.87)"``), and colour. ``None``: no legend, and
+        the Axes' next colour.
+    markers : bool, default=True
         Mark each operating point.
-    fill : bool, default False
+    fill : bool, default=False
         Shade the area under the curve (the AUC).
-    chance : bool, default True
+    chance : bool, default=True
         Draw the diagonal of a classifier that guesses, once per Axes: a second curve drawn
         on the same Axes does not draw it again.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     **line_kw
         Passed to ``Axes.plot``.
 
@@ -154,9 +154,9 @@ def plot_roc_space(*, ax=None, landmarks: bool = True):
 
     Parameters
     ----------
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
-    landmarks : bool, default True
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    landmarks : bool, default=True
         Mark and name the three corners.
 
     Returns
@@ -211,15 +211,15 @@ def plot_equal_error_rate(y_true: Any, y_score: Any, *, ax=None, label: str | No
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
-    label, color : str, optional
-        The curve's legend label and colour.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative weights.
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    label, color : str, default=None
+        The curve's legend label (with its AUC, as :func:`plot_roc`) and colour. ``None``: no
+        entry for the curve, and the Axes' next colour.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

@@ -17,26 +17,27 @@ def plot_scores(y_true: Any, y_score: Any, *, threshold: float | None = None, ru
                 ax=None, jitter: float = 0.08, seed: int = 0, pos_label: Any = None):
     """Lay the scores out on a line, one row per class, with the threshold drawn through.
 
-    Points the rule calls positive are filled, the others hollow.
+    Points the rule calls positive are filled, the others hollow. It takes no
+    ``sample_weight``: each case is one point, and a weight would have nothing to change.
 
     Parameters
     ----------
     y_true, y_score : array-like of shape (n,)
         Binary labels and scores.
-    threshold : float, optional
+    threshold : float, default=None
         Draw this threshold and fill the points that ``rule`` calls positive at it.
+        ``None``: no threshold, every point filled.
     rule : {">=", ">"}, default=">="
         Positive when the score is above, or at or above, the threshold (see
         :func:`evalcore.predict`).
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure's Axes by default.
-    jitter : float, default 0.08
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    jitter : float, default=0.08
         Half the height of the random vertical spread of each row (non-negative).
-    seed : int, default 0
+    seed : int, default=0
         Seed of the jitter (a non-negative integer), so the figure is reproducible.
-    pos_label : optional
-        The label of the positive class; needed when ``y_true`` is not coded {0, 1},
-        {-1, 1} or {False, True}.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------
@@ -115,19 +116,19 @@ def plot_decision_scores(X: Any, y: Any, score_fn: Any, *, threshold: float | No
     score_fn : callable
         Maps an array of shape (m, 2) to m scores, for example
         ``lambda Z: model.predict_proba(Z)[:, 1]``.
-    threshold : float or None, default 0.5
-        Draw the contour where the score equals it (the decision boundary); ``None`` for none.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure if omitted.
-    resolution : int, default 200
+    threshold : float or None, default=0.5
+        Draw the contour where the score equals it (the decision boundary). ``None``: no
+        contour.
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    resolution : int, default=200
         Grid points along each axis (at least 2).
-    margin : float, default 0.5
+    margin : float, default=0.5
         How far the grid reaches beyond the data, in the units of ``X`` (non-negative).
-    colorbar : bool, default True
+    colorbar : bool, default=True
         Add a colour bar for the score.
-    pos_label : optional
-        The label of the positive class; needed when ``y`` is not coded {0, 1}, {-1, 1} or
-        {False, True}.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
 
     Returns
     -------

@@ -104,9 +104,9 @@ def mark_point(ax, x: float, y: float, *, text: str | None = None, color: str = 
     x, y : float
         The point, in data coordinates (for a ROC plot: its FPR and TPR). ``nan`` (an
         undefined rate) draws nothing.
-    text : str, optional
-        A label written next to the point.
-    color : str, default "black"
+    text : str, default=None
+        A label written next to the point. ``None``: no label.
+    color : str, default="black"
         The colour of the ring drawn around the point.
     **kw
         Passed to ``Axes.plot``.

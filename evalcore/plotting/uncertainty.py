@@ -34,19 +34,21 @@ def plot_sampling_distribution(values: Any, *, truth: float | None = None,
     values : array-like of shape (m,)
         The statistic on each sample (for example the AUC of each simulated test set);
         finite numbers.
-    truth : float, optional
-        The population value, drawn as a dashed vertical line.
-    interval : (low, high), optional
+    truth : float, default=None
+        The population value, drawn as a dashed vertical line. ``None``: no line.
+    interval : (low, high), default=None
         An interval drawn as a bar with end caps above the histogram (for example the
         average DeLong interval, or the central 95% of ``values``); ``low <= high``.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure if ``None``.
-    bins : int or sequence of float, default 30
+        ``None``: no interval.
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    bins : int or sequence of float, default=30
         Passed to ``Axes.hist``: a number of bins (at least 1), or fixed edges to compare
         panels.
-    label, color : str, optional
-        Legend label and colour of the histogram.
-    xlabel : str, default "AUC"
+    label, color : str, default=None
+        Legend label and colour of the histogram. ``None``: no entry, and the book's first
+        colour.
+    xlabel : str, default="AUC"
         The statistic's name.
 
     Returns
@@ -118,17 +120,19 @@ def plot_intervals(lows: Any, highs: Any, *, estimates: Any = None, truth: float
     ----------
     lows, highs : array-like of shape (m,)
         The interval ends, one per row; not NaN, ``lows <= highs``.
-    estimates : array-like of shape (m,), optional
-        Point estimates, drawn as dots.
-    truth : float, optional
+    estimates : array-like of shape (m,), default=None
+        Point estimates, drawn as dots. ``None``: no dots.
+    truth : float, default=None
         The population value: drawn as a line, and the intervals that miss it are marked.
-    reference : float, optional
-        A value to compare with (0 for a difference), drawn as a plain line.
-    labels : sequence of str, optional
-        Row names, one per row.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure if ``None``.
-    xlabel : str, default "AUC"
+        ``None``: no line, and every interval drawn alike.
+    reference : float, default=None
+        A value to compare with (0 for a difference), drawn as a plain line. ``None``: no
+        line.
+    labels : sequence of str, default=None
+        Row names, one per row. ``None``: numbered rows, the y axis labelled "replication".
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    xlabel : str, default="AUC"
         The statistic's name.
 
     Returns
@@ -222,11 +226,12 @@ def plot_interval_width(sizes: Any, widths: Any, *, ax=None, label: str | None =
         Sample sizes, positive and finite.
     widths : array-like of shape (m,)
         The interval width at each size, positive and finite.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure if ``None``.
-    label, color : str, optional
-        Legend label and colour of the widths.
-    reference : bool, default True
+    ax : matplotlib Axes, default=None
+        Where to draw. ``None``: a new figure's Axes.
+    label, color : str, default=None
+        Legend label and colour of the widths. ``None``: no entry, and the Axes' next
+        colour.
+    reference : bool, default=True
         Draw the 1/√n guide.
 
     Returns
