@@ -4,6 +4,11 @@ Every public function passes its arguments through the helpers here, so a user g
 message for the same mistake everywhere. A metric that is undefined on valid input (a ratio
 whose denominator is zero) returns ``nan`` and emits exactly one
 :class:`UndefinedMetricWarning` saying why.
+
+The module is a little over ~600 lines on purpose: it is the one place every check lives
+(arrays, labels and their codings, scores, weights, counts, options, texts), so that one
+mistake reads the same everywhere; split by kind, the checks that call one another (labels
+read against scores, counts against their range) would import each other across files.
 """
 
 from __future__ import annotations
