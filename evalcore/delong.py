@@ -238,7 +238,7 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
         True binary labels and scores.
     level : float, default=0.95
         Confidence level, strictly between 0 and 1.
-    method : {"delong", "logit", "hanley_mcneil", "bootstrap"}, default="delong"
+    method : {"delong", "logit", "hanley_mcneil", "bootstrap", "newcombe"}, default="delong"
         ``"delong"``: ``AUC ± z·SE`` with DeLong's standard error and z the normal quantile
         at ``(1 + level)/2``, clipped to [0, 1] (the choice of pROC's ``ci.auc``; it needs no
         resampling, but it is a large-sample approximation and too narrow near AUC = 1 on
@@ -253,6 +253,15 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
         with ``n_boot`` stratified resamples (``stratified=True``: the AUC does not depend
         on the prevalence, and DeLong's variance too is conditional on P and N); for the
         case bootstrap or BCa, call :func:`bootstrap_ci` with ``ec.roc_auc``.
+        ``"newcombe"``: Newcombe's (2006) score-type interval (his method 5), the set of
+        AUCs θ that the observed one does not contradict, ``(AUC − θ)² ≤ z²·V(θ)``, with
+        the variance evaluated at θ rather than at the estimate: Hanley and McNeil's
+        formula with both P − 1 and N − 1 replaced by ``N* = (P + N)/2 − 1``,
+        ``V(θ) = θ(1 − θ)(1 + N*(1 − θ)/(2 − θ) + N*·θ/(1 + θ)) / (P·N)``. Its two ends
+        are the roots of that quartic on either side of the estimate, found by bisection.
+        Because V(θ) is not 0 away from the boundary, it is defined and not degenerate at
+        AUC = 1 (or 0), where the other three normal intervals collapse or are undefined:
+        at AUC = 1 it runs from the root below 1 up to 1.
     n_boot : int, default=2000
         Number of bootstrap resamples, at least 1 (used by ``method="bootstrap"`` only, but
         checked whatever the method).
@@ -296,6 +305,10 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and compare
     ROC curves", *BMC Bioinformatics* 12, 77.
 
+    R. G. Newcombe (2006), "Confidence intervals for an effect size measure based on the
+    Mann-Whitney statistic. Part 2: asymptotic methods and evaluation", *Statistics in
+    Medicine* 25(4), 559-573.
+
     Examples
     --------
     Seven cases say little: the 95% interval around 11/12 reaches down to about 0.69.
@@ -309,6 +322,8 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     [0.3484, 0.9167, 0.9956]
     >>> [round(v, 4) for v in ec.roc_auc_ci(y, s, method="hanley_mcneil")]
     [0.6651, 0.9167, 1.0]
+    >>> [round(v, 4) for v in ec.roc_auc_ci(y, s, method="newcombe")]
+    [0.4567, 0.9167, 0.9921]
     >>> boot = ec.roc_auc_ci(y, s, method="bootstrap", n_boot=500, random_state=0)
     >>> boot.auc == 11 / 12 and boot.low < boot.auc <= boot.high
     True
@@ -334,6 +349,10 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
             undefined(result.warning, stacklevel=3)
         return AucInterval(result.low, result.estimate, result.high)
     auc, variance = _auc_and_variance(label, score)
+    if method == "newcombe":
+        positives = int(np.count_nonzero(label))
+        low, high = _newcombe_interval(auc, positives, label.shape[0] - positives, level)
+        return AucInterval(low, auc, high)
     if method == "hanley_mcneil":
         positives = int(np.count_nonzero(label))
         variance = hanley_mcneil_variance(auc, positives, label.shape[0] - positives)
@@ -349,7 +368,44 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     return AucInterval(low, auc, high)
 
 
-_CI_METHODS = ("delong", "logit", "hanley_mcneil", "bootstrap")
+_CI_METHODS = ("delong", "logit", "hanley_mcneil", "bootstrap", "newcombe")
+
+
+def _newcombe_interval(auc: float, positives: int, negatives: int,
+                       level: float) -> tuple[float, float]:
+    """Newcombe's (2006) score interval: where ``(auc − θ)² = z²·V(θ)``, either side of auc.
+
+    ``V(θ)`` is Hanley and McNeil's variance with both class sizes minus one replaced by
+    ``(P + N)/2 − 1`` (his method 4's variance). The ratio ``(auc − θ)²/V(θ)`` falls from
+    +inf at θ = 0 to 0 at θ = auc and rises again to +inf at θ = 1, so each side holds one
+    crossing of z², found by bisection (the midpoints stay strictly inside (0, 1), where
+    V(θ) > 0). At auc = 1 (or 0) the upper (lower) end is 1 (0).
+    """
+    z2 = normal_quantile(0.5 + level / 2) ** 2
+    half_less_one = (positives + negatives) / 2.0 - 1.0
+    pairs = float(positives) * float(negatives)
+
+    def outside(theta: float) -> bool:
+        """True where θ lies outside the interval: (auc − θ)² > z²·V(θ)."""
+        variance = theta * (1.0 - theta) * (
+            1.0 + half_less_one * (1.0 - theta) / (2.0 - theta)
+            + half_less_one * theta / (1.0 + theta)) / pairs
+        return (auc - theta) ** 2 > z2 * variance
+
+    def crossing(inside: float, beyond: float) -> float:
+        for _ in range(200):
+            middle = 0.5 * (inside + beyond)
+            if middle in (inside, beyond):
+                break
+            if outside(middle):
+                beyond = middle
+            else:
+                inside = middle
+        return inside
+
+    low = 0.0 if auc == 0.0 else crossing(auc, 0.0)
+    high = 1.0 if auc == 1.0 else crossing(auc, 1.0)
+    return low, high
 
 
 def _expit(x: float) -> float:
