@@ -47,6 +47,9 @@ CH11 = CHAPTERS / "11_hull_cost_curves.ipynb"
 CH14 = CHAPTERS / "14_calibration.ipynb"
 GLOSSARY = CHAPTERS / "a2_glossary.md"
 
+#: Like the test_ch*_sources modules, these read the chapters and recompute their numbers.
+pytestmark = pytest.mark.chapters
+
 
 def roc_points(y, s):
     """(FPR, TPR) of the rule s >= t at every distinct score t, plus (0, 0): counted case by
