@@ -9,6 +9,7 @@ output alone, and the glued values the appendix prints are read back from the st
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import permutations
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ from scipy import stats
 from scipy.special import expit
 from sklearn.datasets import make_moons
 from sklearn.linear_model import LogisticRegression
-from sklearn.metrics import roc_auc_score
+from sklearn.metrics import matthews_corrcoef, roc_auc_score
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils import compute_class_weight
 
@@ -91,7 +92,14 @@ def test_precision_at_k_is_not_precision_at_a_recall(glued):
     assert glued["err_murphy_recall_2_3"] == "2/3"
 
 
-def test_the_auc_is_the_rank_sum_statistic_and_the_signed_rank_test_needs_pairs():
+def mid_ranks(values) -> list[Fraction]:
+    """Ranks 1..n in increasing order, tied values sharing the mean of their positions."""
+    ordered = sorted(values)
+    return [Fraction(sum(k + 1 for k, o in enumerate(ordered) if o == v), ordered.count(v))
+            for v in values]
+
+
+def test_the_auc_is_the_rank_sum_statistic_and_a_signed_rank_statistic_needs_a_pairing(glued):
     y, s = ec.vojnovic_seven()
     pos, neg = s[y == 1], s[y == 0]
     u = stats.mannwhitneyu(pos, neg).statistic
@@ -99,8 +107,63 @@ def test_the_auc_is_the_rank_sum_statistic_and_the_signed_rank_test_needs_pairs(
     # the rank-sum statistic S+ of the slides, from scipy's ranks
     ranks = stats.rankdata(s)
     assert ranks[y == 1].sum() - len(pos) * (len(pos) + 1) / 2 == u
-    with pytest.raises(ValueError):
-        stats.wilcoxon(pos, neg)
+    # W+ of the signed-rank test for each way of giving every positive a negative partner,
+    # in exact arithmetic (the scores are decimals)
+    exact_pos = [Fraction(str(v)) for v in pos]
+    exact_neg = [Fraction(str(v)) for v in neg]
+    w_plus = set()
+    for partners in permutations(exact_neg, len(exact_pos)):
+        d = [p - q for p, q in zip(exact_pos, partners)]
+        r = mid_ranks([abs(x) for x in d])
+        w_plus.add(sum(rk for rk, x in zip(r, d) if x > 0))
+    assert w_plus == {5, 6}                       # the statistic depends on the pairing
+    assert glued["err_slides_pairings"] == 4 * 3 * 2 == len(list(permutations(neg, 3)))
+    assert glued["err_slides_w_plus"] == "5 or 6"
+    assert (glued["err_slides_npos"], glued["err_slides_nneg"]) == (3, 4)
+
+
+def test_the_rank_formula_needs_mid_ranks_when_scores_tie(glued):
+    y, s = ec.murphy_classifier(2)
+    exact = [Fraction(str(v)) for v in s]
+    n_pos, n_neg = int(y.sum()), int(len(y) - y.sum())
+
+    def slides_formula(ranks):
+        r = sorted(rk for rk, t in zip(ranks, y) if t == 1)
+        return sum(rk - (i + 1) for i, rk in enumerate(r)) / Fraction(n_pos * n_neg)
+
+    def by_position(positive_first):
+        order = sorted(range(len(y)), key=lambda k: (exact[k], (y[k] == 0) == positive_first))
+        ranks = [0] * len(y)
+        for position, k in enumerate(order, start=1):
+            ranks[k] = position
+        return ranks
+
+    lower, higher = slides_formula(by_position(True)), slides_formula(by_position(False))
+    assert (lower, higher) == (Fraction(4, 5), Fraction(9, 10))
+    assert slides_formula(mid_ranks(exact)) == brute_auc(y, s) == Fraction(17, 20)
+    assert (glued["err_slides_ranks_lower"], glued["err_slides_ranks_higher"]) == (0.8, 0.9)
+    assert glued["err_slides_ranks_mid"] == 0.85
+
+
+def test_precision_is_0_over_0_from_the_largest_score_to_one(glued):
+    y, s = ec.vojnovic_seven()
+    for theta in (0.8, 0.9, 1.0):
+        assert not np.any(s > theta)              # nothing called positive: TP + FP = 0
+    assert np.any(s > 0.7)
+    assert glued["err_slides_pr_top"] == float(max(s)) == 0.8
+    assert glued["err_slides_pr_undefined"] == 3
+
+
+def test_the_left_hand_side_calls_few_examples_positive(glued):
+    y, s = ec.vojnovic_seven()
+    top, bottom = max(s), min(s)
+    left = {"called": int(np.sum(s >= top)), "fp": int(np.sum((s >= top) & (y == 0))),
+            "fn": int(np.sum((s < top) & (y == 1)))}
+    right = {"called": int(np.sum(s >= bottom)), "fp": int(np.sum((s >= bottom) & (y == 0))),
+             "fn": int(np.sum((s < bottom) & (y == 1)))}
+    assert left == {"called": 1, "fp": 0, "fn": 2} and right == {"called": 7, "fp": 4, "fn": 0}
+    assert [glued[f"err_slides_left_{k}"] for k in ("called", "fp", "fn")] == list(left.values())
+    assert [glued[f"err_slides_right_{k}"] for k in ("called", "fp", "fn")] == list(right.values())
 
 
 def test_murphy_classifier_2_has_two_diagonal_roc_segments(glued):
@@ -208,3 +271,52 @@ def test_the_svm_probabilities_depend_on_an_unseeded_draw():
     a, b = (SVC(probability=True, random_state=seed).fit(X, Y) for seed in (0, 1))
     assert np.max(np.abs(a.predict_proba(X) - b.predict_proba(X))) > 1e-3
     assert np.array_equal(a.decision_function(X), b.decision_function(X))
+
+
+@pytest.mark.parametrize("matrix", [0, 1, 2])
+def test_mcc_is_the_phi_coefficient(glued, matrix):
+    (tn, fp), (fn, tp) = ec.TUTORIAL_MATRICES[matrix]          # rows: truth (neg, pos)
+    truth = [0] * (tn + fp) + [1] * (fn + tp)
+    called = [0] * tn + [1] * fp + [0] * fn + [1] * tp
+    n = tn + fp + fn + tp
+    chi2 = stats.chi2_contingency([[tn, fp], [fn, tp]], correction=False)[0]
+    phi = np.sign(tp * tn - fp * fn) * np.sqrt(chi2 / n)
+    assert matthews_corrcoef(truth, called) == pytest.approx(phi, rel=1e-12)
+    assert stats.pearsonr(truth, called)[0] == pytest.approx(phi, rel=1e-12)
+    if matrix == 2:
+        assert close(phi, glued["err_raschka_mcc3"]) and close(phi, glued["err_raschka_phi3"])
+
+
+def test_the_best_constant_for_bad_cases_sits_at_youdens_threshold_not_at_one_half(glued):
+    lam, n_pos, n_neg = 0.2, 200, 800
+    bad_pos, bad_neg = int(lam * n_pos), int(lam * n_neg)
+
+    def even(n, centre):
+        return 1 / (1 + np.exp(-(stats.norm.ppf((np.arange(n) + 0.5) / n) + centre)))
+
+    good_pos, good_neg = even(n_pos - bad_pos, 0.0), even(n_neg - bad_neg, -2.0)
+
+    def auc_with_bad_at(c):
+        pos = np.r_[np.full(bad_pos, c), good_pos]
+        neg = np.r_[np.full(bad_neg, c), good_neg]
+        wins = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
+        return wins / (len(pos) * len(neg))
+
+    # Youden's threshold on the good cases, by brute force over their scores (rule >=)
+    scores = np.sort(np.r_[good_pos, good_neg])
+    j = np.array([np.mean(good_pos >= t) - np.mean(good_neg >= t) for t in scores])
+    k = int(np.argmax(j))
+    best_c = (scores[k - 1] + scores[k]) / 2
+    assert close(scores[k], glued["err_tut_bad_youden"]) and close(best_c, glued["err_tut_bad_best_c"])
+    # a constant strictly between two good scores adds tpr + tnr there: over every such gap,
+    # the one below Youden's threshold is the best
+    gaps = (scores[:-1] + scores[1:]) / 2
+    gain = np.array([np.mean(good_pos > c) + np.mean(good_neg < c) for c in gaps])
+    assert gain.max() == gain[k - 1] == pytest.approx(1 + j[k], abs=1e-12)
+    grid = [auc_with_bad_at(c) for c in np.arange(0, 101) / 100]
+    best = auc_with_bad_at(best_c)
+    assert best > max(grid) and max(grid) > auc_with_bad_at(0.5) > auc_with_bad_at(0.0)
+    assert glued["err_tut_bad_lam"] == lam
+    for name, value in (("err_tut_bad_zero", auc_with_bad_at(0.0)), ("err_tut_bad_half", auc_with_bad_at(0.5)),
+                        ("err_tut_bad_best", best), ("err_tut_bad_grid_best", max(grid))):
+        assert close(value, glued[name])
