@@ -564,7 +564,7 @@ function observeWidth(node, onResize) {
 // src/widgets/distribution_explorer.js
 var PANELS = ["distributions", "matrix", "roc", "pr"];
 var CONTROLS = {
-  threshold: { label: "Threshold θ", step: 0.05, decimals: 2 },
+  threshold: { label: "Threshold θ", min: 0, max: 1, step: 1, decimals: 0 },
   separation: { label: "Separation", min: 0, max: 4, step: 0.1, decimals: 1 },
   prevalence: { label: "Prevalence π", min: 0.05, max: 0.95, step: 0.05, decimals: 2 }
 };
@@ -581,6 +581,37 @@ function shownCases(noise, n, separation, prevalence) {
   }
   for (let j = 0; j < n - P; j++) scores[P + j] = noise[n + j] + separation * 0;
   return { labels, scores, P, N: n - P };
+}
+var MAX_DECIMALS = 15;
+function fewestDecimals(above, atMost, largest = true) {
+  let scale = 1;
+  for (let d = 0; d <= MAX_DECIMALS; d++) {
+    if (Math.max(Math.abs(above), Math.abs(atMost)) * scale >= 2 ** 52) break;
+    if (largest) {
+      let m = Math.floor(atMost * scale);
+      while ((m + 1) / scale <= atMost) m += 1;
+      while (m / scale > atMost) m -= 1;
+      const value = m / scale;
+      if (value > above) return value + 0;
+    } else {
+      let m = Math.floor(above * scale) + 1;
+      while ((m - 1) / scale > above) m -= 1;
+      while (m / scale <= above) m += 1;
+      const value = m / scale;
+      if (value <= atMost) return value + 0;
+    }
+    scale *= 10;
+  }
+  return atMost;
+}
+function thresholdAt(values, position, low, high) {
+  const K = values.length;
+  const p = Math.min(Math.max(Math.round(position), 0), K);
+  if (p === K) return fewestDecimals(values[K - 1], high, false);
+  return fewestDecimals(p === 0 ? low : values[p - 1], values[p], true);
+}
+function sliderThresholds(values, low, high) {
+  return Array.from({ length: values.length + 1 }, (_, p) => thresholdAt(values, p, low, high));
 }
 function stepKey(key, value, min, max, step, decimals) {
   const steps = keySteps(key, 10);
@@ -609,12 +640,11 @@ function buildRange(id, name, spec) {
   node.append(label, input, readout);
   return { node, input, readout, spec };
 }
-function buildControls(id, low, high) {
+function buildControls(id) {
   const node = el("div", { class: "de-controls" });
   const ranges = {};
   for (const name of ["threshold", "separation", "prevalence"]) {
-    const spec = name === "threshold" ? { ...CONTROLS.threshold, min: low, max: high } : CONTROLS[name];
-    ranges[name] = buildRange(id, name, spec);
+    ranges[name] = buildRange(id, name, { ...CONTROLS[name] });
     node.append(ranges[name].node);
   }
   return { node, ranges };
@@ -648,7 +678,7 @@ function buildView(model, low, high) {
   });
   const view = {
     root,
-    controls: buildControls(id, low, high),
+    controls: buildControls(id),
     dist: show.has("distributions") ? buildDistributions(low, high) : null,
     matrix: show.has("matrix") ? buildMatrix("de") : null,
     roc: show.has("roc") ? buildAreaPlot("roc", "FPR", "TPR", "AUC") : null,
@@ -678,6 +708,9 @@ function casesAt(input, separation, prevalence, withHistograms) {
 }
 function showCases(view, data) {
   const { groups } = data;
+  const theta = view.controls.ranges.threshold;
+  theta.spec.max = groups.K;
+  setAttr(theta.input, "max", String(groups.K));
   if (view.roc) {
     const { fpr, tpr } = rocVertices(groups);
     view.roc.showCurve(fpr, tpr);
@@ -697,14 +730,15 @@ function showCases(view, data) {
     negatives: String(groups.N)
   });
 }
-function showControls(controls, values, groups) {
+function showControls(controls, values, groups, position) {
   const texts = {
     threshold: `θ = ${formatNumber(values.threshold)}`,
     separation: formatNumber(values.separation),
     prevalence: `π = ${formatNumber(values.prevalence)} (P = ${groups.P}, N = ${groups.N})`
   };
   for (const [name, range] of Object.entries(controls.ranges)) {
-    if (Number(range.input.value) !== values[name]) range.input.value = String(values[name]);
+    const value = name === "threshold" ? position : values[name];
+    if (Number(range.input.value) !== value) range.input.value = String(value);
     setText(range.readout, texts[name]);
     setAttr(range.input, "aria-valuetext", texts[name]);
   }
@@ -714,7 +748,7 @@ function showThreshold(view, data, values) {
   const theta = values.threshold;
   const c = countsAt(groups, theta);
   const r = rates(c);
-  showControls(view.controls, values, groups);
+  showControls(view.controls, values, groups, positionOf(groups.values, theta, ">="));
   if (view.matrix) view.matrix.show(c, ` at θ = ${formatNumber(theta)}, predict 1 when s ≥ θ`);
   if (view.roc) {
     view.roc.showPoint(r.fpr, r.tpr, `ROC curve, AUC ${formatRate(data.auc)}; the current point is FPR ${formatRate(r.fpr)}, TPR ${formatRate(r.tpr)}`);
@@ -736,7 +770,7 @@ function showThreshold(view, data, values) {
 function drawer(model, view, input) {
   let data = null;
   let drawn = {};
-  return (force = false) => {
+  const update = (force = false) => {
     const values = {
       threshold: model.get("threshold"),
       separation: model.get("separation"),
@@ -750,25 +784,35 @@ function drawer(model, view, input) {
     showThreshold(view, data, values);
     drawn = values;
   };
+  update.cases = () => {
+    update();
+    return data;
+  };
+  return update;
 }
-function listen(model, view, update) {
+function listen(model, view, update, input) {
   const inputs = /* @__PURE__ */ new Map();
+  const thetaAt = (position) => thresholdAt(
+    update.cases().groups.values,
+    position,
+    input.low,
+    input.high
+  );
   for (const [name, range] of Object.entries(view.controls.ranges)) {
     inputs.set(range.input, range);
-    range.input.addEventListener(
-      "input",
-      () => setTrait(model, name, Number(range.input.value), update)
-    );
+    const valueOf = name === "threshold" ? () => thetaAt(Number(range.input.value)) : () => Number(range.input.value);
+    range.input.addEventListener("input", () => setTrait(model, name, valueOf(), update));
   }
   return guardKeys((target) => view.controls.node.contains(target), (event) => {
     const range = inputs.get(event.target);
     if (range === void 0) return;
     const name = range.input.dataset.control;
     const { spec } = range;
-    const next = stepKey(event.key, model.get(name), spec.min, spec.max, spec.step, spec.decimals);
+    const current = name === "threshold" ? positionOf(update.cases().groups.values, model.get(name), ">=") : model.get(name);
+    const next = stepKey(event.key, current, spec.min, spec.max, spec.step, spec.decimals);
     if (next === null) return;
     event.preventDefault();
-    setTrait(model, name, next, update);
+    setTrait(model, name, name === "threshold" ? thetaAt(next) : next, update);
   });
 }
 function render({ model, el: host }) {
@@ -788,7 +832,7 @@ function render({ model, el: host }) {
     update(true);
   };
   const stops = [
-    listen(model, view, update),
+    listen(model, view, update, input),
     onChanges(model, "change:separation change:prevalence change:threshold", update),
     onChanges(model, "change:size", restyle),
     view.dist ? observeWidth(view.dist.canvas, restyle) : () => {
@@ -801,18 +845,23 @@ var distribution_explorer_default = { render };
 export {
   BIN_WIDTH,
   CONTROLS,
+  MAX_DECIMALS,
   PANELS,
   aucOf,
   averagePrecisionOf,
   countsAt,
   distribution_explorer_default as default,
+  fewestDecimals,
   formatNumber,
   formatRate,
   histograms,
+  positionOf,
   positivesShown,
   prVertices,
   rocVertices,
   shownCases,
+  sliderThresholds,
   stepKey,
+  thresholdAt,
   tieGroups
 };

@@ -8,6 +8,13 @@ and evalcore then build the same scores from it (``score = noise + separation ×
 IEEE double operations in the same order), so every number the view shows equals evalcore's on
 ``.sample()``. This module is imported lazily by :func:`evalcore.widgets.distribution_explorer`
 because anywidget is an optional dependency.
+
+The threshold control steps through the operating points of the cases shown, not through a grid
+of θ: with K distinct scores v_0 < ... < v_{K-1} it has K + 1 positions, position p calling
+v_p, ..., v_{K-1} positive, so every step moves at least one case across θ and changes the
+matrix. Its range follows the scores when the separation or the prevalence changes them. The θ
+of a position is the number with the fewest decimal places that gives it (see
+:func:`slider_thresholds`), computed here and in the browser with the same IEEE operations.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from typing import Any
 import numpy as np
 import traitlets
 
+from ._ranking import tie_groups
 from ._validation import check_int, check_real, check_text
 from ._widget_kit import CheckedTrait, EvalcoreWidget, check_panels, check_size
 from .confusion import ConfusionMatrix, confusion_matrix_at
@@ -30,9 +38,10 @@ PANELS = ("distributions", "matrix", "roc", "pr")
 SEPARATION_RANGE = (0.0, 4.0, 0.1)
 #: The prevalence control's range and step.
 PREVALENCE_RANGE = (0.05, 0.95, 0.05)
-#: The threshold control's step; its ends are multiples of THRESHOLD_END_STEP.
-THRESHOLD_STEP = 0.05
+#: ``low`` and ``high`` (the score axis, and the range θ may take) are multiples of this.
 THRESHOLD_END_STEP = 0.5
+#: The most decimal places of a position's θ; beyond them, θ is the score itself.
+MAX_DECIMALS = 15
 #: The largest pool (each value travels in the page twice over: positives and negatives).
 MAX_N = 10_000
 
@@ -74,6 +83,96 @@ def threshold_ends(positive_noise: np.ndarray, negative_noise: np.ndarray,
     if high <= highest:
         high += step
     return float(low), float(high)
+
+
+def fewest_decimals(above: float, at_most: float, *, largest: bool = True) -> float:
+    """The number with the fewest decimal places in ``(above, at_most]``, as float64.
+
+    Among the numbers with that many places, the largest (``largest=True``) or the smallest.
+    A number with d places is the float64 nearest to m / 10**d (one correctly rounded
+    division), and it is compared with the bounds as a float64: the score 0.3 (the float64
+    nearest to 0.3) admits θ = 0.3. ``at_most`` itself when no number of up to
+    :data:`MAX_DECIMALS` places fits. The front end (``fewestDecimals``) runs the same
+    operations.
+
+    Parameters
+    ----------
+    above, at_most : float
+        The bounds, finite float64 with ``above < at_most``.
+    largest : bool, default=True
+        Take the largest of the numbers with the fewest places, else the smallest.
+
+    Returns
+    -------
+    float
+        ``above < value <= at_most``; never -0.0.
+
+    Examples
+    --------
+    >>> fewest_decimals(0.2813, 0.3507), fewest_decimals(0.2813, 0.3507, largest=False)
+    (0.3, 0.3)
+    >>> fewest_decimals(-4.0, -2.5), fewest_decimals(1.7342, 7.5, largest=False)
+    (-3.0, 2.0)
+    >>> fewest_decimals(0.12341, 0.12348)
+    0.12348
+    """
+    scale = 1.0
+    for _ in range(MAX_DECIMALS + 1):
+        if max(abs(above), abs(at_most)) * scale >= 2.0 ** 52:     # m / scale would be inexact
+            break
+        if largest:         # the largest m with m / scale <= at_most
+            m = math.floor(at_most * scale)
+            while (m + 1) / scale <= at_most:
+                m += 1
+            while m / scale > at_most:
+                m -= 1
+            value = m / scale
+            if value > above:
+                return value + 0.0
+        else:               # the smallest m with m / scale > above
+            m = math.floor(above * scale) + 1
+            while (m - 1) / scale > above:
+                m -= 1
+            while m / scale <= above:
+                m += 1
+            value = m / scale
+            if value <= at_most:
+                return value + 0.0
+        scale *= 10.0
+    return at_most
+
+
+def slider_thresholds(distinct: np.ndarray, low: float, high: float) -> np.ndarray:
+    """The θ of each of the threshold control's K + 1 positions, increasing.
+
+    Position p calls the distinct scores ``distinct[p:]`` positive under ``s ≥ θ``, so its θ
+    lies in (v_{p-1}, v_p] (with v_{-1} = ``low`` and v_K = ``high``). It is the number with
+    the fewest decimal places there: the largest such for p < K (closest to v_p, the lowest
+    score called positive), the smallest for p = K (closest to the highest score). So the
+    control's ends hug the scores shown, and the readout stays short.
+
+    Parameters
+    ----------
+    distinct : numpy.ndarray
+        The distinct scores, increasing, all strictly between ``low`` and ``high``.
+    low, high : float
+        The ends of the range θ may take.
+
+    Returns
+    -------
+    numpy.ndarray
+        K + 1 float64 thresholds; position p's gives the counts of calling ``distinct[p:]``
+        positive.
+
+    See Also
+    --------
+    fewest_decimals : the number with the fewest decimal places in an interval.
+    """
+    values = [float(v) for v in distinct]
+    below = [low] + values[:-1]
+    thresholds = [fewest_decimals(a, b) for a, b in zip(below, values)]
+    thresholds.append(fewest_decimals(values[-1], high, largest=False))
+    return np.array(thresholds, dtype=float)
 
 
 class DistributionExplorer(EvalcoreWidget):
@@ -152,6 +251,24 @@ class DistributionExplorer(EvalcoreWidget):
         noise = np.concatenate([self._positive_noise[:positives],
                                 self._negative_noise[:self.n - positives]])
         return y_true, noise + self.separation * y_true
+
+    def _distinct_scores(self) -> np.ndarray:
+        y_true, y_score = self.sample()
+        return tie_groups(y_true.astype(np.int8), y_score).values.astype(float)
+
+    @property
+    def thresholds(self) -> np.ndarray:
+        """The K + 1 thresholds the θ control steps through now (K distinct scores shown).
+
+        They follow the cases: a change of the separation or the prevalence changes them. See
+        :func:`slider_thresholds`.
+        """
+        return slider_thresholds(self._distinct_scores(), self.low, self.high)
+
+    @property
+    def position(self) -> int:
+        """The θ control's position now: how many distinct scores lie below θ (0 to K)."""
+        return int(np.searchsorted(self._distinct_scores(), self.threshold, side="left"))
 
     def confusion_matrix(self) -> ConfusionMatrix:
         """evalcore's confusion matrix of :meth:`sample` at the current θ, rule ``s ≥ θ``."""

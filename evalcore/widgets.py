@@ -264,6 +264,14 @@ def distribution_explorer(*, separation: float = 1.0, prevalence: float = 0.5,
     and the current point. The arrow keys move a control one step, PageUp/PageDown ten steps,
     Home/End to its ends.
 
+    The θ control steps through the operating points of the cases shown, not through a grid of
+    θ: with K distinct scores it has K + 1 positions, from everything called positive to
+    nothing, and each step moves at least one case across θ, so the matrix changes at every
+    step. Its range follows the scores when the separation or the prevalence moves them; θ
+    itself stays where it was, shown at its position among the new scores. A position's θ is
+    the number with the fewest decimal places between the two scores it falls between (the
+    ends: within 1 of the lowest and the highest score), so the readout stays short.
+
     The cases are fixed: ``numpy.random.default_rng(random_state).standard_normal(2 * n)``
     gives one noise value per case, the first n for a pool of positives and the last n for a
     pool of negatives. At prevalence π the explorer shows the first P positives, π·n rounded
@@ -285,8 +293,9 @@ def distribution_explorer(*, separation: float = 1.0, prevalence: float = 0.5,
         0.95 in steps of 0.05.
     threshold : float, default=None
         The threshold θ shown first (rule ``s ≥ θ``). ``None``: halfway between the class
-        means, ``separation / 2``. It must lie within the control's range, ``.low`` to ``.high``:
-        multiples of ½ beyond every score at every separation. The control steps by 0.05.
+        means, ``separation / 2``. It must lie within ``.low`` to ``.high``, the ends of the
+        score axis: multiples of ½ beyond every score at every separation. The control then
+        steps through ``.thresholds``, one operating point at a time.
     n : int, default=400
         How many cases are shown (2 to 10,000); the pools hold n of each class.
     random_state : int, default=0
@@ -305,7 +314,8 @@ def distribution_explorer(*, separation: float = 1.0, prevalence: float = 0.5,
         An anywidget. Its synced traits ``.separation``, ``.prevalence`` and ``.threshold``
         are the state: set them from Python to move every view. ``.sample()`` gives the
         ``(y_true, y_score)`` shown now and ``.confusion_matrix()`` evalcore's matrix of it at
-        θ under ``s ≥ θ``.
+        θ under ``s ≥ θ``; ``.thresholds`` the K + 1 values of θ the control steps through
+        now, and ``.position`` θ's position among them (how many distinct scores lie below θ).
 
     Raises
     ------
@@ -328,6 +338,10 @@ def distribution_explorer(*, separation: float = 1.0, prevalence: float = 0.5,
     >>> w = ec.distribution_explorer(separation=1.0, prevalence=0.5, n=400)
     >>> w.threshold, w.low, w.high
     (0.5, -4.0, 7.5)
+    >>> w.position, len(w.thresholds)            # 198 of the 400 distinct scores lie below θ
+    (198, 401)
+    >>> w.thresholds[[0, 197, 198, 199, 400]].tolist()   # the ends hug the lowest and highest
+    [-3.9, 0.48, 0.5, 0.52, 4.0]
     >>> y, s = w.sample()
     >>> int(y.sum()), len(y)
     (200, 400)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -38,6 +39,39 @@ def reference_sample(separation: float, prevalence: float, n: int = 400, seed: i
     scores += [noise[n + j] for j in range(n - positives)]
     labels = [1] * positives + [0] * (n - positives)
     return np.array(labels), np.array(scores)
+
+
+def reference_decimal(above: float, at_most: float, largest: bool = True) -> float:
+    """The number with the fewest decimal places d in (above, at_most], in exact arithmetic:
+    each m / 10**d near the bound is rounded to float64 once (``float(Fraction)`` rounds
+    correctly) and compared with the bounds; d runs while |bound| × 10**d < 2**52, at most 15
+    places (the documented limit), else ``at_most``."""
+    for d in range(16):
+        if max(abs(above), abs(at_most)) * 10 ** d >= 2 ** 52:
+            break
+        near = math.floor(Fraction(at_most if largest else above) * 10 ** d)
+        fits = [float(Fraction(m, 10 ** d)) for m in range(near - 2, near + 3)]
+        fits = [c for c in fits if above < c <= at_most]
+        if fits:
+            return (max(fits) if largest else min(fits)) + 0.0
+    return at_most
+
+
+def reference_thresholds(y_score, low: float, high: float) -> list[float]:
+    """The θ of each position of the control: position p calls the distinct scores v_p, ... positive
+    and takes the fewest-places number in (v_{p-1}, v_p] (the largest), the last one the
+    fewest-places number just above the highest score (the smallest)."""
+    distinct = sorted({float(v) for v in y_score})
+    below = [low] + distinct[:-1]
+    return ([reference_decimal(a, b) for a, b in zip(below, distinct)]
+            + [reference_decimal(distinct[-1], high, largest=False)])
+
+
+def counts_at(y, s, threshold) -> tuple[int, int, int, int]:
+    """(tp, fp, fn, tn) under s >= θ, by comparing every score."""
+    called = s >= threshold
+    return (int((called & (y == 1)).sum()), int((called & (y == 0)).sum()),
+            int((~called & (y == 1)).sum()), int((~called & (y == 0)).sum()))
 
 
 # --- the cases ------------------------------------------------------------------------------
@@ -100,6 +134,82 @@ def test_threshold_range_covers_every_score_at_every_separation():
     assert w.confusion_matrix().fn == 0
     w.threshold = w.high
     assert w.confusion_matrix().tp == w.confusion_matrix().fp == 0
+
+
+# --- the threshold control: one position per operating point ---------------------------------
+@pytest.mark.parametrize("separation, prevalence, n, seed", [
+    (1.0, 0.5, 400, 0), (0.0, 0.5, 400, 0), (4.0, 0.5, 400, 0), (2.0, 0.1, 1000, 0),
+    (1.5, 0.3, 400, 0), (2.7, 0.95, 57, 4), (0.3, 0.05, 2, 1)])
+def test_every_position_of_the_threshold_changes_the_matrix(separation, prevalence, n, seed):
+    w = ec.distribution_explorer(separation=separation, prevalence=prevalence, n=n,
+                                 random_state=seed)
+    y, s = reference_sample(separation, prevalence, n=n, seed=seed)
+    distinct = np.unique(s)
+    thresholds = w.thresholds
+    assert thresholds.tolist() == reference_thresholds(s, w.low, w.high)
+    assert len(thresholds) == len(distinct) + 1            # K + 1 operating points
+    counts = [counts_at(y, s, t) for t in thresholds]
+    # each step calls exactly one more distinct score negative: the matrix always moves
+    for p, (before, after) in enumerate(zip(counts, counts[1:])):
+        assert after != before
+        moved = s == distinct[p]
+        assert before[0] - after[0] == int((moved & (y == 1)).sum())
+        assert before[1] - after[1] == int((moved & (y == 0)).sum())
+    assert counts[0][2:] == (0, 0) and counts[-1][:2] == (0, 0)   # everything, then nothing
+    # the range fits the scores shown: within one of the lowest and the highest score
+    assert distinct[0] - 1 < thresholds[0] <= distinct[0]
+    assert distinct[-1] < thresholds[-1] < distinct[-1] + 1
+    assert w.low <= thresholds[0] and thresholds[-1] <= w.high
+    for p in (0, len(distinct) // 2, len(distinct)):
+        w.threshold = float(thresholds[p])
+        assert w.position == p
+        assert w.confusion_matrix() == ec.ConfusionMatrix(*counts[p])
+        assert (w.confusion_matrix().tp, w.confusion_matrix().fp) == \
+            brute_counts(y, s, w.threshold)[:2]
+
+
+def test_thresholds_follow_the_separation_and_read_short():
+    w = ec.distribution_explorer(separation=1.0)
+    at_one = w.thresholds
+    w.separation = 3.0
+    at_three = w.thresholds
+    y, s = w.sample()
+    assert at_three.tolist() == reference_thresholds(s, w.low, w.high)
+    assert at_three[-1] > at_one[-1] + 1.5                   # the top end moved with the positives
+    # a position's θ is written with few places: most with 2 or 3 in the crowded middle
+    places = [len(repr(float(t)).split(".")[1]) if "." in repr(float(t)) else 0
+              for t in at_three]
+    assert max(places) <= 6 and np.median(places) <= 3
+    # θ stays where it was when the separation moves; its position follows the scores
+    w.threshold = 0.5
+    assert w.position == int((np.unique(s) < 0.5).sum())
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=st.floats(-50, 50), gap=st.floats(1e-15, 10), largest=st.booleans())
+def test_fewest_decimals_is_the_exact_shortest(a, gap, largest):
+    from evalcore._distribution_explorer import fewest_decimals
+
+    b = a + gap
+    if not a < b:
+        return
+    got = fewest_decimals(a, b, largest=largest)
+    assert a < got <= b
+    assert got == reference_decimal(a, b, largest)
+    assert math.copysign(1.0, got) == 1.0 or got < 0       # never -0.0
+
+
+def test_fewest_decimals_examples():
+    from evalcore._distribution_explorer import fewest_decimals
+
+    assert fewest_decimals(0.29, 0.3) == 0.3         # the float64 0.3 is just below 3/10
+    assert fewest_decimals(-0.7, 0.2) == 0.0         # an integer where one fits: 0, not -0
+    assert math.copysign(1.0, fewest_decimals(-0.7, 0.2)) == 1.0
+    assert fewest_decimals(-1.0, -0.0) == 0.0
+    assert fewest_decimals(1.2345, 1.2349) == 1.2349
+    assert fewest_decimals(1.2345, 1.2349, largest=False) == 1.2346
+    assert fewest_decimals(3.2, 7.5, largest=False) == 4.0
+    assert fewest_decimals(1.0, math.nextafter(1.0, 2.0)) == math.nextafter(1.0, 2.0)
 
 
 # --- the state ------------------------------------------------------------------------------

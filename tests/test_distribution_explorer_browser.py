@@ -17,6 +17,7 @@ waits for the state change it expects before reading the page.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from decimal import ROUND_HALF_UP, Decimal
@@ -31,7 +32,9 @@ import evalcore as ec
 from conftest import (ROOT, jupyter_counts, jupyterlab_server, open_notebook, page_with_module,
                       run_all_cells, serve)
 from reference import brute_counts
-from test_distribution_explorer import PREVALENCES, SEPARATIONS, reference_sample
+from test_distribution_explorer import (PREVALENCES, SEPARATIONS, counts_at,
+                                       reference_decimal, reference_sample,
+                                       reference_thresholds)
 
 EVALCORE = Path(ec.__file__).parent
 VENDOR = Path(os.environ.get("EVALCORE_VENDOR", ROOT / "_vendor"))
@@ -232,6 +235,37 @@ def test_positives_shown_agrees_with_python(js):
     assert got == [positives_shown(pi, n) for pi, n in cases]
 
 
+def test_slider_thresholds_agree_with_python(js):
+    w = ec.distribution_explorer()
+    noise = np.frombuffer(w.noise, dtype="<f8").tolist()
+    grid = [(sep, pi) for sep in SEPARATIONS[::4] + [SEPARATIONS[-1]] for pi in (0.05, 0.5, 0.95)]
+    got = js.evaluate("""([noise, n, grid, low, high]) => grid.map(([sep, pi]) => {
+        const cases = de.shownCases(Float64Array.from(noise), n, sep, pi);
+        const groups = de.tieGroups(cases.scores, cases.labels);
+        return de.sliderThresholds(groups.values, low, high);
+    })""", [noise, 400, grid, w.low, w.high])
+    for (sep, pi), thresholds in zip(grid, got):
+        w.separation, w.prevalence = sep, pi
+        _, s = reference_sample(sep, pi)
+        assert thresholds == w.thresholds.tolist() == reference_thresholds(s, w.low, w.high)
+    # the shortest decimals themselves, on awkward bounds: bit for bit as evalcore's
+    from evalcore._distribution_explorer import fewest_decimals
+
+    rng = np.random.default_rng(5)
+    a = rng.normal(0, 3, 400)
+    gaps = 10.0 ** rng.uniform(-15, 1, 400)
+    pairs = [(float(x), float(x + g)) for x, g in zip(a, gaps) if x + g > x]
+    pairs += [(0.29, 0.3), (-0.7, -0.0), (-1.0, 0.0), (0.1, 0.30000000000000004), (2.5, 7.5)]
+    got = js.evaluate("""pairs => pairs.map(([a, b]) => [de.fewestDecimals(a, b, true),
+                                                        de.fewestDecimals(a, b, false)])""",
+                      pairs)
+    for (lo, hi), (largest, smallest) in zip(pairs, got):
+        assert largest == fewest_decimals(lo, hi) == reference_decimal(lo, hi)
+        assert smallest == fewest_decimals(lo, hi, largest=False) \
+            == reference_decimal(lo, hi, largest=False)
+        assert math.copysign(1.0, largest) == 1.0 or largest < 0      # never -0
+
+
 def test_keys_step_on_the_grid(js):
     got = js.evaluate("""() => [
         ['ArrowRight', 1.0], ['ArrowUp', 1.0], ['ArrowLeft', 1.0], ['ArrowDown', 0.0],
@@ -287,14 +321,96 @@ def test_moving_the_threshold_changes_the_counts(site, offline_page):
     for key in ("ArrowRight", "ArrowRight", "PageUp", "ArrowLeft", "PageDown", "PageDown",
                 "Home", "End"):
         views.append(press_and_wait(offline_page, root, "threshold", key, "threshold"))
-    assert [float(v["threshold"]) for v in views] == \
-        [0.75, 0.8, 0.85, 1.35, 1.3, 0.8, 0.3, w.low, w.high]
+    # the keys step through the operating points: one, one, ten, back one, ten, ten, the ends
+    _, s = reference_sample(1.5, 0.3)
+    start = int((np.unique(s) < 0.75).sum())                  # θ = 0.75's position
+    K = len(np.unique(s))
+    positions = [start + 1, start + 2, start + 12, start + 11, start + 1, start - 9, 0, K]
+    thresholds = reference_thresholds(s, w.low, w.high)
+    assert [float(v["threshold"]) for v in views] == [0.75] + [thresholds[p] for p in positions]
+    assert [float(v["threshold"]) for v in views[1:]] == \
+        [w.thresholds[p] for p in positions]                  # evalcore's positions, too
     counts = [check_view(view)[0] for view in views]
-    assert len({tuple(c.values()) for c in counts}) >= 6
+    assert all(a != b for a, b in zip(counts, counts[1:]))    # every press moved the matrix
     assert counts[-2]["fn"] == counts[-2]["tn"] == 0              # θ below every score
     assert counts[-1]["tp"] == counts[-1]["fp"] == 0              # θ above every score
     # the area does not move with θ
     assert {v["auc"] for v in views} == {views[0]["auc"]}
+
+
+SWEEP = """(root, how) => {
+  const theta = root.querySelector('input[data-control="threshold"]');
+  const read = () => {
+    const cells = {};
+    root.querySelectorAll('[data-cell]').forEach(c => { cells[c.dataset.cell] = Number(c.textContent); });
+    return { threshold: root.dataset.threshold, value: theta.value, cells,
+             readout: root.querySelector(`output[for="${theta.id}"]`).textContent };
+  };
+  const key = (name) => theta.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true,
+                                                                         cancelable: true }));
+  const input = () => theta.dispatchEvent(new Event('input', { bubbles: true }));
+  const steps = [];
+  if (how === 'drag') {            // every value the range input can take, lowest first
+    theta.value = theta.min; input(); steps.push(read());
+    while (Number(theta.value) < Number(theta.max)) { theta.stepUp(); input(); steps.push(read()); }
+  } else {                         // Home, then the right arrow until θ stops moving
+    key('Home'); steps.push(read());
+    for (let i = 0; i < 20000; i++) {
+      key('ArrowRight');
+      if (root.dataset.threshold === steps[steps.length - 1].threshold) break;
+      steps.push(read());
+    }
+  }
+  return { steps, min: theta.min, max: theta.max };
+}"""
+
+MOVE = """(root, [name, value]) => {
+  const input = root.querySelector(`input[data-control="${name}"]`);
+  input.value = String(value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  return root.querySelector('input[data-control="threshold"]').value;
+}"""
+
+
+def test_every_step_of_the_threshold_changes_the_matrix(site, offline_page):
+    """Over the whole θ control, dragged (every value of the range input) and with the arrow
+    keys, no step leaves the matrix as it was, at several separations and class balances set
+    with their own controls: the control's steps follow the cases shown. (Before, its 230
+    steps of 0.05 from -4 to 7.5 left the matrix unchanged on 136 of them at separation 1.)"""
+    w = ec.distribution_explorer(separation=1.0, prevalence=0.5)
+    root = open_explorer(offline_page, write_page(site, w, "sweep"))
+    steps = root.evaluate(SWEEP, "drag")["steps"]                # first as the page opens
+    shown = [tuple(step["cells"].values()) for step in steps]
+    unchanged = sum(a == b for a, b in zip(shown, shown[1:]))
+    assert unchanged == 0, f"{unchanged} of {len(shown) - 1} steps changed nothing"
+    theta_before = float(root.evaluate("r => r.dataset.threshold"))   # θ above every score
+    for separation, prevalence in ((1.0, 0.5), (0.0, 0.5), (2.5, 0.5), (4.0, 0.5), (2.5, 0.1),
+                                   (0.6, 0.85)):
+        root.evaluate(MOVE, ["separation", separation])
+        position = root.evaluate(MOVE, ["prevalence", prevalence])
+        y, s = reference_sample(separation, prevalence)
+        distinct = np.unique(s)
+        # θ stayed where it was; the control shows its position among the scores now shown
+        assert float(root.evaluate("r => r.dataset.threshold")) == theta_before
+        assert position == str(int((distinct < theta_before).sum()))
+        thresholds = reference_thresholds(s, w.low, w.high)
+        for how in ("drag", "keys"):
+            steps = root.evaluate(SWEEP, how)["steps"]
+            shown = [tuple(step["cells"][k] for k in ("tp", "fp", "fn", "tn")) for step in steps]
+            unchanged = sum(a == b for a, b in zip(shown, shown[1:]))
+            assert unchanged == 0, (f"{how}, separation {separation}, prevalence {prevalence}: "
+                                    f"{unchanged} of {len(shown) - 1} steps changed nothing")
+            # one step per operating point, from everything called positive to nothing
+            assert len(steps) == len(distinct) + 1
+            assert shown[0][2:] == (0, 0) and shown[-1][:2] == (0, 0)
+            assert [int(step["value"]) for step in steps] == list(range(len(distinct) + 1))
+            assert [float(step["threshold"]) for step in steps] == thresholds, (separation, how)
+            assert shown == [counts_at(y, s, t) for t in thresholds]
+            assert all(step["readout"] == f"θ = {step['threshold']}" for step in steps)
+        # θ to the middle position, kept through the next change of the cases
+        root.evaluate(MOVE, ["threshold", len(distinct) // 2])
+        theta_before = thresholds[len(distinct) // 2]
+        assert float(root.evaluate("r => r.dataset.threshold")) == theta_before
 
 
 def test_prevalence_moves_the_baseline_and_the_counts(site, offline_page):

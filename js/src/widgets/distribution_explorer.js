@@ -16,6 +16,13 @@
 // as evalcore.roc_auc) and the average precision (as evalcore.average_precision) come from one
 // walk over the groups, and the two histograms from one pass over the cases. When only θ
 // moves, the counts come from a binary search over the groups and the canvas is redrawn.
+//
+// The θ control steps through the operating points of the cases shown: with K distinct
+// scores v_0 < ... < v_{K-1}, its positions 0..K call v_p, ..., v_{K-1} positive, so each step
+// moves at least one case across θ, and its range follows the scores when the separation or
+// the prevalence moves them. The θ of a position is the number with the fewest decimal places
+// in (v_{p-1}, v_p] (thresholdAt, as evalcore's slider_thresholds); any θ (from Python, or
+// kept when the separation changes) shows at its position, how many distinct scores lie below.
 
 import "./distribution_explorer.css";
 import { el, setAttr, setText } from "../dom.js";
@@ -25,19 +32,20 @@ import { keySteps, guardKeys } from "../keys.js";
 import { buildMatrix } from "../matrix.js";
 import { averagePrecisionOf, aucOf, prVertices, rates, rocVertices } from "../metrics.js";
 import { buildUnitPlot } from "../plot.js";
-import { countsAt, tieGroups } from "../ties.js";
+import { countsAt, positionOf, tieGroups } from "../ties.js";
 import { bufferOf, buildCard, observeWidth, onChanges, setTrait, uniqueId } from "../widget.js";
 
 // the pure functions the view runs on, exported for tests/test_distribution_explorer_browser.py
-export { countsAt, tieGroups } from "../ties.js";
+export { countsAt, positionOf, tieGroups } from "../ties.js";
 export { averagePrecisionOf, aucOf, prVertices, rocVertices } from "../metrics.js";
 export { formatNumber, formatRate } from "../format.js";
 export { BIN_WIDTH, histograms } from "../histograms.js";
 
 export const PANELS = ["distributions", "matrix", "roc", "pr"];
-/** The controls: their range, step and the decimals of a step (as in the Python module). */
+/** The controls: their range, step and the decimals of a step (as in the Python module); the
+ *  threshold's are positions 0..K, K set by the cases shown. */
 export const CONTROLS = {
-  threshold: { label: "Threshold θ", step: 0.05, decimals: 2 },
+  threshold: { label: "Threshold θ", min: 0, max: 1, step: 1, decimals: 0 },
   separation: { label: "Separation", min: 0, max: 4, step: 0.1, decimals: 1 },
   prevalence: { label: "Prevalence π", min: 0.05, max: 0.95, step: 0.05, decimals: 2 },
 };
@@ -60,6 +68,50 @@ export function shownCases(noise, n, separation, prevalence) {
   }
   for (let j = 0; j < n - P; j++) scores[P + j] = noise[n + j] + separation * 0;
   return { labels, scores, P, N: n - P };
+}
+
+/** The most decimal places of a position's θ (MAX_DECIMALS in Python). */
+export const MAX_DECIMALS = 15;
+
+/** The number with the fewest decimal places in (above, atMost], as a double: among those
+ *  with that many places the largest (`largest`) or the smallest; `atMost` itself when none of
+ *  up to MAX_DECIMALS places fits. The same operations as evalcore's fewest_decimals: a number
+ *  of d places is m / 10^d (one correctly rounded division), compared with the bounds. */
+export function fewestDecimals(above, atMost, largest = true) {
+  let scale = 1;
+  for (let d = 0; d <= MAX_DECIMALS; d++) {
+    if (Math.max(Math.abs(above), Math.abs(atMost)) * scale >= 2 ** 52) break;
+    if (largest) {
+      let m = Math.floor(atMost * scale);
+      while ((m + 1) / scale <= atMost) m += 1;
+      while (m / scale > atMost) m -= 1;
+      const value = m / scale;
+      if (value > above) return value + 0;
+    } else {
+      let m = Math.floor(above * scale) + 1;
+      while ((m - 1) / scale > above) m -= 1;
+      while (m / scale <= above) m += 1;
+      const value = m / scale;
+      if (value <= atMost) return value + 0;
+    }
+    scale *= 10;
+  }
+  return atMost;
+}
+
+/** The θ of position `position` (0..K) of the increasing distinct scores `values`: the
+ *  fewest decimal places in (v_{p-1}, v_p], the largest such (v_{-1} = `low`); for p = K the
+ *  smallest in (v_{K-1}, `high`]. */
+export function thresholdAt(values, position, low, high) {
+  const K = values.length;
+  const p = Math.min(Math.max(Math.round(position), 0), K);
+  if (p === K) return fewestDecimals(values[K - 1], high, false);
+  return fewestDecimals(p === 0 ? low : values[p - 1], values[p], true);
+}
+
+/** The θ of every position, increasing (evalcore's DistributionExplorer.thresholds). */
+export function sliderThresholds(values, low, high) {
+  return Array.from({ length: values.length + 1 }, (_, p) => thresholdAt(values, p, low, high));
 }
 
 /** The value of a control after pressing `key` at `value`, or null for other keys: one step,
@@ -87,14 +139,13 @@ function buildRange(id, name, spec) {
   return { node, input, readout, spec };
 }
 
-/** The three range inputs: θ (from `low` to `high`), the separation, the prevalence. */
-function buildControls(id, low, high) {
+/** The three range inputs: θ (its positions; showCases sets their number), the separation,
+ *  the prevalence. */
+function buildControls(id) {
   const node = el("div", { class: "de-controls" });
   const ranges = {};
   for (const name of ["threshold", "separation", "prevalence"]) {
-    const spec = name === "threshold" ? { ...CONTROLS.threshold, min: low, max: high }
-      : CONTROLS[name];
-    ranges[name] = buildRange(id, name, spec);
+    ranges[name] = buildRange(id, name, { ...CONTROLS[name] });
     node.append(ranges[name].node);
   }
   return { node, ranges };
@@ -123,7 +174,7 @@ function buildView(model, low, high) {
   const root = buildCard({ className: "evalcore-distribution-explorer", prefix: "de", id,
                            title: model.get("title"), name: "Distribution explorer" });
   const view = {
-    root, controls: buildControls(id, low, high),
+    root, controls: buildControls(id),
     dist: show.has("distributions") ? buildDistributions(low, high) : null,
     matrix: show.has("matrix") ? buildMatrix("de") : null,
     roc: show.has("roc") ? buildAreaPlot("roc", "FPR", "TPR", "AUC") : null,
@@ -150,9 +201,13 @@ function casesAt(input, separation, prevalence, withHistograms) {
            hist: withHistograms ? histograms(cases.scores, cases.labels, low, high) : null };
 }
 
-/** What changes with the cases only: the curves, their areas, the class totals. */
+/** What changes with the cases only: the θ control's positions, the curves, their areas, the
+ *  class totals. */
 function showCases(view, data) {
   const { groups } = data;
+  const theta = view.controls.ranges.threshold;
+  theta.spec.max = groups.K;
+  setAttr(theta.input, "max", String(groups.K));
   if (view.roc) {
     const { fpr, tpr } = rocVertices(groups);
     view.roc.showCurve(fpr, tpr);
@@ -169,15 +224,16 @@ function showCases(view, data) {
                                      positives: String(groups.P), negatives: String(groups.N) });
 }
 
-/** The three controls at the state shown. */
-function showControls(controls, values, groups) {
+/** The three controls at the state shown (θ at its position). */
+function showControls(controls, values, groups, position) {
   const texts = {
     threshold: `θ = ${formatNumber(values.threshold)}`,
     separation: formatNumber(values.separation),
     prevalence: `π = ${formatNumber(values.prevalence)} (P = ${groups.P}, N = ${groups.N})`,
   };
   for (const [name, range] of Object.entries(controls.ranges)) {
-    if (Number(range.input.value) !== values[name]) range.input.value = String(values[name]);
+    const value = name === "threshold" ? position : values[name];
+    if (Number(range.input.value) !== value) range.input.value = String(value);
     setText(range.readout, texts[name]);
     setAttr(range.input, "aria-valuetext", texts[name]);
   }
@@ -189,7 +245,7 @@ function showThreshold(view, data, values) {
   const theta = values.threshold;
   const c = countsAt(groups, theta);
   const r = rates(c);
-  showControls(view.controls, values, groups);
+  showControls(view.controls, values, groups, positionOf(groups.values, theta, ">="));
   if (view.matrix) view.matrix.show(c, ` at θ = ${formatNumber(theta)}, predict 1 when s ≥ θ`);
   if (view.roc) {
     view.roc.showPoint(r.fpr, r.tpr, `ROC curve, AUC ${formatRate(data.auc)}; the current ` +
@@ -219,11 +275,12 @@ function showThreshold(view, data, values) {
 }
 
 /** The function that redraws the view from the model (`force`: even if nothing changed); the
- *  cases are rebuilt only when the separation or the prevalence changed. */
+ *  cases are rebuilt only when the separation or the prevalence changed. Its `cases()` gives
+ *  the cases shown (drawn first if the model moved). */
 function drawer(model, view, input) {
   let data = null;
   let drawn = {};
-  return (force = false) => {
+  const update = (force = false) => {
     const values = { threshold: model.get("threshold"), separation: model.get("separation"),
                      prevalence: model.get("prevalence") };
     if (!force && drawn.separation === values.separation &&
@@ -235,28 +292,36 @@ function drawer(model, view, input) {
     showThreshold(view, data, values);
     drawn = values;
   };
+  update.cases = () => { update(); return data; };
+  return update;
 }
 
 // ---- view -> model ----------------------------------------------------------------------
 
-/** The range inputs write the model; returns the function that stops listening. */
-function listen(model, view, update) {
+/** The range inputs write the model; returns the function that stops listening. The θ
+ *  control's value is a position, written to the model as that position's θ. */
+function listen(model, view, update, input) {
   const inputs = new Map();
+  const thetaAt = (position) => thresholdAt(update.cases().groups.values, position, input.low,
+                                            input.high);
   for (const [name, range] of Object.entries(view.controls.ranges)) {
     inputs.set(range.input, range);
-    range.input.addEventListener("input",
-      () => setTrait(model, name, Number(range.input.value), update));
+    const valueOf = name === "threshold" ? () => thetaAt(Number(range.input.value))
+      : () => Number(range.input.value);
+    range.input.addEventListener("input", () => setTrait(model, name, valueOf(), update));
   }
-  // the keys step on each control's grid (one step, ten, the ends)
+  // the keys step on each control's grid (one step, ten, the ends); θ's by positions
   return guardKeys((target) => view.controls.node.contains(target), (event) => {
     const range = inputs.get(event.target);
     if (range === undefined) return;
     const name = range.input.dataset.control;
     const { spec } = range;
-    const next = stepKey(event.key, model.get(name), spec.min, spec.max, spec.step, spec.decimals);
+    const current = name === "threshold"
+      ? positionOf(update.cases().groups.values, model.get(name), ">=") : model.get(name);
+    const next = stepKey(event.key, current, spec.min, spec.max, spec.step, spec.decimals);
     if (next === null) return;
     event.preventDefault();
-    setTrait(model, name, next, update);
+    setTrait(model, name, name === "threshold" ? thetaAt(next) : next, update);
   });
 }
 
@@ -275,7 +340,7 @@ function render({ model, el: host }) {
     update(true);
   };
   const stops = [
-    listen(model, view, update),
+    listen(model, view, update, input),
     onChanges(model, "change:separation change:prevalence change:threshold", update),
     onChanges(model, "change:size", restyle),
     view.dist ? observeWidth(view.dist.canvas, restyle) : () => {},
