@@ -1,0 +1,103 @@
+// What axe-core found on the book's pages that comes from the theme and the extensions, not
+// from the chapters (issue 20), fixed where it starts. tests/test_accessibility_axe.py runs
+// axe-core over every chapter page and checks that nothing critical or serious is left.
+//
+// * Label in name (WCAG 2.5.3): a control's accessible name contains the text it shows, so a
+//   user of speech input can say what they see. The theme's search field shows "Search Ctrl+K"
+//   but was named "Search"; myst-nb's hidden-code toggles show "Show code cell source" but were
+//   named "Toggle hidden content": their names now come from what they show. The colour
+//   switcher's icons carry tooltips ("Light", "Dark") that counted as its visible text; they
+//   are decorative (aria-hidden), and the button's name says the mode it is in.
+// * The bibliography: docutils writes the citation list as role="list" whose entries have the
+//   deprecated role doc-biblioentry, which is no list item, so the list held none (axe: a
+//   critical violation). Each entry is a listitem.
+// * A display formula wider than the text column (chapter 5 has two at desktop width; many on
+//   phones) scrolls sideways (book_assets/evalcore.css): a keyboard user can scroll it only if
+//   it can take the focus, so such a formula, and only such one, is in the tab order
+//   (tabindex="0"), and leaves it again when the window grows and it fits.
+(function () {
+  "use strict";
+
+  function nameFromVisibleText() {
+    document.querySelectorAll(".search-button-field[aria-label]").forEach(function (button) {
+      button.removeAttribute("aria-label");
+    });
+    document.querySelectorAll("details.hide > summary[aria-label]").forEach(function (summary) {
+      summary.removeAttribute("aria-label");
+    });
+  }
+
+  function colourSwitcher() {
+    var buttons = document.querySelectorAll(".theme-switch-button");
+    if (!buttons.length) return;
+    function label() {
+      var mode = document.documentElement.dataset.mode || "auto";
+      buttons.forEach(function (button) {
+        var icon = button.querySelector('.theme-switch[data-mode="' + mode + '"]');
+        var shown = !icon ? "" : icon.getAttribute("title")
+          || (icon.querySelector("title") || { textContent: "" }).textContent;
+        button.setAttribute("aria-label", shown ? "Color mode: " + shown : "Color mode");
+      });
+    }
+    buttons.forEach(function (button) {
+      // <i> elements, or the <svg> Font Awesome's script replaces them with (it keeps
+      // aria-hidden when it replaces them later)
+      button.querySelectorAll(".theme-switch").forEach(function (icon) {
+        icon.setAttribute("aria-hidden", "true");
+      });
+    });
+    label();
+    new MutationObserver(label).observe(document.documentElement,
+                                        { attributes: true, attributeFilter: ["data-mode"] });
+  }
+
+  function bibliographyList() {
+    document.querySelectorAll('.citation-list[role="list"] > .citation').forEach(function (entry) {
+      entry.setAttribute("role", "listitem");
+    });
+  }
+
+  var SCROLLERS = 'div.math mjx-container[display="true"], span.math';
+  function scrollableFormulas() {
+    document.querySelectorAll(SCROLLERS).forEach(function (box) {
+      var overflow = getComputedStyle(box).overflowX;
+      var scrolls = (overflow === "auto" || overflow === "scroll")
+        && box.scrollWidth > box.clientWidth + 1;
+      if (scrolls && !box.hasAttribute("tabindex")) {
+        box.setAttribute("tabindex", "0");
+        box.dataset.evalcoreScrolls = "";
+      } else if (!scrolls && "evalcoreScrolls" in box.dataset) {
+        box.removeAttribute("tabindex");
+        delete box.dataset.evalcoreScrolls;
+      }
+    });
+  }
+
+  function afterTypesetting() {
+    var mathjax = window.MathJax;
+    if (!document.querySelector(".math")) return;
+    if (mathjax && mathjax.startup && mathjax.startup.promise) {
+      mathjax.startup.promise.then(scrollableFormulas);
+    } else if (document.readyState !== "complete") {
+      window.addEventListener("load", afterTypesetting, { once: true });
+    }
+  }
+
+  function start() {
+    nameFromVisibleText();
+    colourSwitcher();
+    bibliographyList();
+    afterTypesetting();
+    var pending = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(pending);
+      pending = setTimeout(scrollableFormulas, 150);
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
