@@ -19,7 +19,9 @@ after editing a chapter:
 * cells the book hides (``jupyter.source_hidden``, or the tags ``hide-input``/``remove-input``)
   show their output but no code, collapsed outputs (``jupyter.outputs_hidden``,
   ``remove-output``) are not shown, and ``remove-cell`` cells are dropped;
-* a slide longer than the screen scrolls (``↓``/``↑`` scroll it before moving on).
+* a slide longer than the screen scrolls (``↓``/``↑`` scroll it before moving on);
+* every text reaches 4.5:1 (code in the book's own Pygments style, the slide number on dark
+  blue) and links in running text are underlined (``tests/test_accessibility_axe.py``).
 
 Each deck links back to its chapter page (``../chapters/NN_name.html``).
 """
@@ -377,6 +379,11 @@ function (Reveal, RevealNotes) {
 {% endblock footer_js %}
 """
 
+#: The Pygments style of the decks' code: the one the book's pages use (pydata-sphinx-theme's light
+#: style), whose colours reach 7:1 on white. nbconvert's default takes JupyterLab's editor
+#: colours, whose numbers (#080) and comments (#408080) reach only 4.2:1 on the code cells' grey.
+CODE_STYLE = "a11y-high-contrast-light"
+
 # Speaker-friendly sizes for a 1280x720 deck: body ~30px, code and tables ~22px.
 CSS = """
 html:root { --r-main-font-size: 30px; --r-heading1-size: 2.0em; --r-heading2-size: 1.45em;
@@ -403,6 +410,7 @@ body.jp-Notebook { margin: 0; padding: 0; }
 .reveal .jp-RenderedHTMLCommon table { font-size: 22px; margin: 0.2em 0; }
 .reveal .jp-RenderedHTMLCommon table th, .reveal .jp-RenderedHTMLCommon table td {
   padding: 0.2em 0.55em; }
+.reveal .highlight { background: transparent; }  /* the cell's own grey, as in JupyterLab */
 .reveal pre, .reveal .highlight pre { font-size: 21px; line-height: 1.3; box-shadow: none;
   width: 100%; margin: 0.2em 0; }
 .reveal code { font-size: 0.85em; }
@@ -416,7 +424,12 @@ body.jp-Notebook { margin: 0; padding: 0; }
 .reveal .evalcore-explorer { font-size: 21px; }
 .reveal .evalcore-explorer svg.ee-roc, .reveal .evalcore-explorer svg.ee-pr { width: 250px; }
 .reveal .evalcore-explorer svg.ee-strip { max-width: 640px; }
-.reveal .slide-number { font-size: 18px; }
+/* reveal's slide number is white on 40% black (#999 over the white slide, 2.8:1); here on
+   the headings' blue (11:1) */
+.reveal .slide-number { font-size: 18px; background-color: #1a3a5c; color: #fff; }
+/* links in running text are underlined: their blue is too close to the text's near-black
+   (1.9:1) to tell them apart by colour alone */
+.reveal .slides a { text-decoration: underline; }
 .reveal .progress { position: absolute; }  /* nbconvert's CSS (for reveal.js 4) makes it static */
 ::-webkit-scrollbar { width: 10px; }
 .reveal a.evalcore-chapter-link { position: fixed; left: 12px; bottom: 8px; z-index: 40;
@@ -502,13 +515,16 @@ def make_exporter():
     nbconvert.SlidesExporter
         An exporter whose template loads nothing from outside the book: reveal.js from
         ``_reveal/`` next to the deck, MathJax 3, require.js and the widget manager from the
-        book's ``_static/``.
+        book's ``_static/``; code coloured with the book's own Pygments style
+        (:data:`CODE_STYLE`), so every colour reaches 4.5:1.
     """
     from jinja2 import DictLoader
     from nbconvert import SlidesExporter
+    from traitlets.config import Config
 
     static = "../_static"
     exporter = SlidesExporter(
+        config=Config({"CSSHTMLHeaderPreprocessor": {"style": CODE_STYLE}}),
         extra_loaders=[DictLoader({"evalcore_deck.html.j2": TEMPLATE})],
         template_file="evalcore_deck.html.j2",
         reveal_url_prefix="_reveal",
