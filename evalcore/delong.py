@@ -253,15 +253,11 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
         with ``n_boot`` stratified resamples (``stratified=True``: the AUC does not depend
         on the prevalence, and DeLong's variance too is conditional on P and N); for the
         case bootstrap or BCa, call :func:`bootstrap_ci` with ``ec.roc_auc``.
-        ``"newcombe"``: Newcombe's (2006) score-type interval (his method 5), the set of
-        AUCs θ that the observed one does not contradict, ``(AUC − θ)² ≤ z²·V(θ)``, with
-        the variance evaluated at θ rather than at the estimate: Hanley and McNeil's
-        formula with both P − 1 and N − 1 replaced by ``N* = (P + N)/2 − 1``,
-        ``V(θ) = θ(1 − θ)(1 + N*(1 − θ)/(2 − θ) + N*·θ/(1 + θ)) / (P·N)``. Its two ends
-        are the roots of that quartic on either side of the estimate, found by bisection.
-        Because V(θ) is not 0 away from the boundary, it is defined and not degenerate at
-        AUC = 1 (or 0), where the other three normal intervals collapse or are undefined:
-        at AUC = 1 it runs from the root below 1 up to 1.
+        ``"newcombe"``: Newcombe's (2006) score-type interval (his method 5), every θ with
+        ``(AUC − θ)² ≤ z²·V(θ)``, the variance taken at θ, not at the estimate: Hanley and
+        McNeil's with P − 1 and N − 1 both ``N* = (P + N)/2 − 1``, ``V(θ) = θ(1 − θ)(1 +
+        N*(1 − θ)/(2 − θ) + N*·θ/(1 + θ)) / (P·N)``. Defined and not a point at AUC = 1
+        (or 0), where the three normal intervals collapse or are undefined.
     n_boot : int, default=2000
         Number of bootstrap resamples, at least 1 (used by ``method="bootstrap"`` only, but
         checked whatever the method).
@@ -373,34 +369,22 @@ _CI_METHODS = ("delong", "logit", "hanley_mcneil", "bootstrap", "newcombe")
 
 def _newcombe_interval(auc: float, positives: int, negatives: int,
                        level: float) -> tuple[float, float]:
-    """Newcombe's (2006) score interval: where ``(auc − θ)² = z²·V(θ)``, either side of auc.
+    """Newcombe's score interval: where ``(auc − θ)² = z²·V(θ)``, one root each side of auc.
 
-    ``V(θ)`` is Hanley and McNeil's variance with both class sizes minus one replaced by
-    ``(P + N)/2 − 1`` (his method 4's variance). The ratio ``(auc − θ)²/V(θ)`` falls from
-    +inf at θ = 0 to 0 at θ = auc and rises again to +inf at θ = 1, so each side holds one
-    crossing of z², found by bisection (the midpoints stay strictly inside (0, 1), where
-    V(θ) > 0). At auc = 1 (or 0) the upper (lower) end is 1 (0).
+    Each side of auc holds one root of the quartic (tests/test_newcombe_interval.py checks
+    against all its roots), found by bisection; the midpoints stay inside (0, 1), where
+    V(θ) > 0. At auc = 1 (or 0) the upper (lower) end is 1 (0).
     """
     z2 = normal_quantile(0.5 + level / 2) ** 2
-    half_less_one = (positives + negatives) / 2.0 - 1.0
-    pairs = float(positives) * float(negatives)
+    k, pairs = (positives + negatives) / 2.0 - 1.0, float(positives) * float(negatives)
 
-    def outside(theta: float) -> bool:
-        """True where θ lies outside the interval: (auc − θ)² > z²·V(θ)."""
-        variance = theta * (1.0 - theta) * (
-            1.0 + half_less_one * (1.0 - theta) / (2.0 - theta)
-            + half_less_one * theta / (1.0 + theta)) / pairs
-        return (auc - theta) ** 2 > z2 * variance
+    def outside(theta: float) -> bool:       # (auc − θ)² > z²·V(θ)
+        v = theta * (1 - theta) * (1 + k * (1 - theta) / (2 - theta) + k * theta / (1 + theta))
+        return (auc - theta) ** 2 > z2 * v / pairs
 
     def crossing(inside: float, beyond: float) -> float:
-        for _ in range(200):
-            middle = 0.5 * (inside + beyond)
-            if middle in (inside, beyond):
-                break
-            if outside(middle):
-                beyond = middle
-            else:
-                inside = middle
+        while (middle := 0.5 * (inside + beyond)) not in (inside, beyond):
+            inside, beyond = (inside, middle) if outside(middle) else (middle, beyond)
         return inside
 
     low = 0.0 if auc == 0.0 else crossing(auc, 0.0)
