@@ -374,7 +374,7 @@ def test_errors_name_the_argument():
         ec.roc_auc_ci(SEVEN_Y, SEVEN_S, level=95)
     with pytest.raises(TypeError, match="level must be a real number"):
         ec.delong_test(SEVEN_Y, SEVEN_S, SEVEN_S, level="0.95")
-    with pytest.raises(ValueError, match="method must be one of \\('delong', 'logit', 'hanley_mcneil', 'bootstrap'\\)"):
+    with pytest.raises(ValueError, match="method must be one of \\('delong', 'logit', 'hanley_mcneil', 'bootstrap', 'newcombe'\\)"):
         ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="hanley")
     with pytest.raises(ValueError, match="n_boot must be an integer of at least 1"):
         ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="bootstrap", n_boot=0)
