@@ -7,6 +7,9 @@
 * At 390 px (a phone) no page scrolls sideways, and every formula wider than the screen sits in
   a container that scrolls (``overflow-x: auto``) and shows a cue that there is more (the
   scrolling-shadow backgrounds of ``book_assets/evalcore.css``); none is cut off.
+* A display formula that scrolls can take the focus, so the keyboard scrolls it; one that fits
+  takes no Tab stop (``book_assets/accessibility.js``). The colour switcher is named by the
+  mode it shows. (axe-core's check of every page: ``tests/test_accessibility_axe.py``.)
 
 Every page is served on 127.0.0.1 with every other request aborted.
 """
@@ -203,3 +206,51 @@ def test_phone_shows_wide_formulas_in_chapter_9(book_html, book_url, offline_pag
     open_page(tab, book_url, "chapters/09_uncertainty.html")
     seen = tab.evaluate(PHONE_LAYOUT)
     assert seen["scrolling"] >= 2 and seen["cut"] == [] and seen["no_cue"] == [], seen
+
+
+# ---- wide formulas that scroll take the focus; the others stay out of the tab order -----------
+
+SCROLLING_FORMULAS = """() => [...document.querySelectorAll('div.math mjx-container[display="true"]')]
+  .filter(m => m.getClientRects().length).map(m => ({
+    scrolls: m.scrollWidth > m.clientWidth + 1, focusable: m.tabIndex >= 0,
+    where: (m.closest('section[id]') || {}).id}))"""
+
+
+def test_wide_formulas_scroll_from_the_keyboard(book_html, book_url, offline_pages):
+    """Chapter 5 has display formulas wider than the column at 1200 px: each can take the focus
+    (book_assets/accessibility.js), and the arrow key then scrolls it; a formula that fits
+    takes no Tab stop. At 1600 px the column is wide enough and they leave the tab order."""
+    chapter_html(book_html, "05_precision_recall.html")
+    tab = offline_pages(viewport={"width": 1200, "height": 900}).page
+    open_page(tab, book_url, "chapters/05_precision_recall.html")
+    tab.wait_for_function("() => document.querySelector('mjx-container[tabindex]')",
+                          timeout=10_000)
+    formulas = tab.evaluate(SCROLLING_FORMULAS)
+    wide = [f for f in formulas if f["scrolls"]]
+    assert wide, "the test needs a formula wider than the column"
+    assert all(f["focusable"] == f["scrolls"] for f in formulas), formulas
+    tab.focus("div.math mjx-container[tabindex='0']")
+    before = tab.evaluate("() => document.activeElement.scrollLeft")
+    tab.keyboard.press("ArrowRight")
+    tab.wait_for_function(f"() => document.activeElement.scrollLeft > {before}", timeout=5_000)
+    tab.set_viewport_size({"width": 1900, "height": 900})
+    tab.wait_for_function("() => !document.querySelector('mjx-container[tabindex]')",
+                          timeout=10_000)
+
+
+def test_colour_switcher_is_named_by_its_mode(book_html, book_url, offline_pages):
+    """The colour switcher shows an icon whose tooltip was its visible text; its name now says
+    the mode it is in, and follows the mode when it is clicked."""
+    chapter_html(book_html, "02_rates.html")
+    tab = offline_pages(viewport={"width": 1200, "height": 900}).page
+    open_page(tab, book_url, "chapters/02_rates.html")
+    button = tab.locator(".theme-switch-button").first
+    names = []
+    for _ in range(3):
+        mode = tab.evaluate("() => document.documentElement.dataset.mode")
+        names.append((mode, button.get_attribute("aria-label")))
+        button.click()
+        tab.wait_for_function("m => document.documentElement.dataset.mode !== m", arg=mode)
+    expected = {"light": "Color mode: Light", "dark": "Color mode: Dark",
+                "auto": "Color mode: System Settings"}
+    assert sorted(names) == sorted(expected.items()), names
