@@ -24,7 +24,9 @@ fails, with the rest.
 
 All pages are checked at once from one module-scoped run, spread over a few tabs (separate
 renderer processes) so that the whole check takes well under 90 s; each page and deck is then a
-test of its own that reads its results.
+test of its own that reads its results. The time is measured, not asserted (the project's rule
+for speed: a timed assertion fails on a busy machine); `pytest --durations` shows it with the
+first test that reads the results (80-89 s on 2 busy cores).
 """
 
 from __future__ import annotations
@@ -181,15 +183,12 @@ def axe_results(book_html, book_url, module_offline_pages):
     queue = list(jobs)
     workers = [Worker(module_offline_pages(viewport={"width": 1200, "height": 900}), queue)
                for _ in range(TABS)]
-    started = time.monotonic()
     active = list(workers)
     while active:
         active = [worker for worker in active if worker.poll()]
         if active:
             active[0].page.wait_for_timeout(50)    # lets Playwright serve the tabs' requests
-    results = {job.name: job.results for job in jobs}
-    results["(seconds)"] = time.monotonic() - started
-    return results
+    return {job.name: job.results for job in jobs}
 
 
 def report(results: dict[str, dict]) -> list[str]:
@@ -230,11 +229,6 @@ def test_every_slide_has_no_serious_violation(stem, axe_results):
     results = axe_results[f"slides/{stem}.html"]
     check(results)
     assert len(results) > 3, f"only {len(results)} slides of {stem} were checked"
-
-
-def test_the_whole_check_is_quick(axe_results):
-    """Every chapter page and every slide of the decks in under 90 s (2 cores)."""
-    assert axe_results["(seconds)"] < 90, f"{axe_results['(seconds)']:.0f} s"
 
 
 def test_axe_finds_what_the_book_fixed(book_url, offline_page):
