@@ -73,7 +73,6 @@ SOLUTIONS_IN_WORDS = {
 PICTURE_NOT_FIRST = {
     "00_introduction": "no glued picture",
     "01_confusion_matrix": "Murphy's thresholding rule is written out before the first picture",
-    "02_rates": "no glued picture: the rates are formulas",
     "04_auc": "the AUC's definition opens the chapter, before the first picture",
     "a1_errata": "no glued picture",
 }
