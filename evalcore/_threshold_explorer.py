@@ -18,8 +18,8 @@ import numpy as np
 import traitlets
 
 from ._ranking import score_order, tie_groups
-from ._validation import (RULES, check_binary_scores, check_bool, check_int, check_one_of,
-                          check_rule, check_text, check_threshold)
+from ._validation import (check_binary_scores, check_bool, check_int, check_rule, check_text,
+                          check_threshold)
 from ._widget_kit import CheckedTrait, EvalcoreWidget, check_panels, check_size
 from .confusion import ConfusionMatrix, confusion_matrix_at
 
@@ -114,12 +114,6 @@ def representative_thresholds(distinct: np.ndarray, low: float, high: float,
     return np.concatenate([[low], distinct]).astype(float)
 
 
-def _check_rule(value: Any) -> str:
-    if not isinstance(value, str):      # None or a number: the wrong kind
-        check_one_of(value, RULES, "rule")
-    return check_rule(value)
-
-
 def _float64_scores(score: np.ndarray) -> np.ndarray:
     if score.dtype != np.float64:
         raise ValueError("y_score holds values that float64 cannot tell apart (integers beyond "
@@ -175,7 +169,7 @@ class ThresholdExplorer(EvalcoreWidget):
                  show: Any = PANELS) -> None:
         label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
         score = _float64_scores(score)
-        rule = _check_rule(rule)
+        rule = check_rule(rule)
         if len(score) > MAX_SCORES:
             raise ValueError(f"y_score has {len(score):,} scores; the explorer embeds every score "
                              f"in the page and takes at most {MAX_SCORES:,}: pass a random "
@@ -216,7 +210,7 @@ class ThresholdExplorer(EvalcoreWidget):
         return value
 
     def _check_rule(self, value) -> str:
-        return _check_rule(value)
+        return check_rule(value)
 
     def _check_negative_copies(self, value) -> int:
         value = check_int(value, "negative_copies")
