@@ -11,7 +11,7 @@ from ..areas import average_precision
 from ..curves import precision_recall_curve
 from ..precision_recall import interpolated_pr_curve, prg_curve
 from .roc import area_label
-from .style import axes_or_new, one_undefined_warning, square_unit
+from .style import axes_or_new, one_undefined_warning, reference_line_once, square_unit
 
 #: The gid of a base-rate line, by which a second plot on the same Axes finds it.
 BASE_RATE_GID = "evalcore-base-rate"
@@ -93,13 +93,9 @@ def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     if baseline:
         # at the lowest threshold everything is called positive: precision is the base rate
         rate = float(pr.precision[0])
-        drawn = [line for line in ax.lines if line.get_gid() == BASE_RATE_GID
-                 and line.get_ydata()[0] == rate]
-        if not drawn:
-            ax.axhline(rate, ls=":", color="0.5", lw=1, gid=BASE_RATE_GID,
-                       label="random (base rate)" if label else None)
-        elif label and drawn[0].get_label().startswith("_"):
-            drawn[0].set_label("random (base rate)")
+        reference_line_once(ax, BASE_RATE_GID,
+                            lambda **kw: ax.axhline(rate, ls=":", color="0.5", lw=1, **kw),
+                            label="random (base rate)" if label else None, at=rate)
     square_unit(ax, "recall (TPR)", "precision (PPV)")
     if label:
         ax.legend(loc="lower left")

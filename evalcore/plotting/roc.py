@@ -9,7 +9,8 @@ import math
 from .._validation import check_bool
 from ..areas import roc_auc
 from ..curves import equal_error_rate, roc_curve
-from .style import axes_or_new, mark_point, one_undefined_warning, square_unit
+from .style import (axes_or_new, mark_point, one_undefined_warning, reference_line_once,
+                    square_unit)
 
 #: The gid of the chance diagonal, by which a second plot on the same Axes finds it.
 CHANCE_GID = "evalcore-chance-diagonal"
@@ -31,13 +32,9 @@ def chance_diagonal(ax, *, label: str | None = None):
     matplotlib Line2D
         The diagonal.
     """
-    for line in ax.lines:
-        if line.get_gid() == CHANCE_GID:
-            if label and line.get_label().startswith("_"):
-                line.set_label(label)
-            return line
-    line, = ax.plot([0, 1], [0, 1], ls=":", color="0.5", lw=1, label=label, gid=CHANCE_GID)
-    return line
+    return reference_line_once(
+        ax, CHANCE_GID, lambda **kw: ax.plot([0, 1], [0, 1], ls=":", color="0.5", lw=1, **kw)[0],
+        label=label)
 
 
 def area_label(label: str, name: str, area: float) -> str:

@@ -84,6 +84,21 @@ def one_undefined_warning() -> Iterator[None]:
                                    source=w.source)
 
 
+def reference_line_once(ax, gid: str, draw, *, label: str | None = None, at=None):
+    """A reference line (the chance diagonal, a base rate) drawn once per Axes.
+
+    The line already on ``ax`` with this ``gid`` (and, if ``at`` is given, whose first y value
+    is ``at``) is returned, labelled with ``label`` if it has no label yet; otherwise
+    ``draw(gid=..., label=...)`` draws it and its line is returned.
+    """
+    for line in ax.lines:
+        if line.get_gid() == gid and (at is None or line.get_ydata()[0] == at):
+            if label and line.get_label().startswith("_"):
+                line.set_label(label)
+            return line
+    return draw(gid=gid, label=label)
+
+
 def square_unit(ax, xlabel: str, ylabel: str) -> None:
     """Show the unit square (with a small margin) at equal scales, with the axis labels."""
     ax.set_xlim(-0.02, 1.02)
