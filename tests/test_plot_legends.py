@@ -77,6 +77,14 @@ def test_the_roc_space_and_a_curve_share_one_diagonal(ax):
     assert "chance (TPR = FPR)" in legend_texts(ax)
 
 
+def test_the_roc_hull_and_a_curve_share_one_diagonal(ax):
+    ec.plot_roc(Y, S_A, ax=ax, label="A")
+    ec.plot_roc_hull(Y, S_B, ax=ax)
+    diagonals = [line for line in ax.lines
+                 if list(line.get_xdata()) == [0, 1] and list(line.get_ydata()) == [0, 1]]
+    assert len(diagonals) == 1 and chance_lines(ax) == diagonals
+
+
 def test_separate_axes_each_get_their_diagonal():
     figure, (left, right) = plt.subplots(1, 2)
     ec.plot_roc(Y, S_A, ax=left)

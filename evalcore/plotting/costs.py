@@ -10,7 +10,7 @@ from .._validation import (check_binary_scores, check_bool, check_fraction, chec
                            positive_share, unit_scale)
 from ..hull import (cost_curve, cost_lines, iso_performance_slope, optimal_operating_point,
                     roc_convex_hull)
-from .roc import plot_roc
+from .roc import chance_diagonal, plot_roc
 from .style import COLORS, axes_or_new, mark_point, one_undefined_warning, square_unit
 
 
@@ -98,7 +98,7 @@ def plot_roc_hull(y_true: Any, y_score: Any, *, cost_fp: float | None = None,
         plot_roc(y_true, y_score, ax=ax, label=label or "ROC points", color=color,
                  chance=False, markers=few, lw=1.2, sample_weight=sample_weight,
                  pos_label=pos_label)
-    ax.plot([0, 1], [0, 1], ls=":", color="0.5", lw=1)
+    chance_diagonal(ax)      # once per Axes: a plot_roc on it before or after adds no second
     if best is not None:
         x = np.array([-0.1, 1.1])
         ax.plot(x, best.tpr + slope * (x - best.fpr), ls="--", color="black", lw=1.2,
