@@ -15,6 +15,12 @@
 //   phones) scrolls sideways (book_assets/evalcore.css): a keyboard user can scroll it only if
 //   it can take the focus, so such a formula, and only such one, is in the tab order
 //   (tabindex="0"), and leaves it again when the window grows and it fits.
+// * pandas' tables: the cell above the index (and the one beside a header row's name) is an
+//   empty <th>, a header of nothing (axe: empty-table-header). An empty corner is no header:
+//   it becomes a <td>, as in evalcore's own confusion-matrix tables.
+// * The theme puts its logo (the book's title, a link home) in the sidebar outside every
+//   landmark, so a screen-reader user moving by landmarks never meets it (axe: region). Its
+//   box becomes a navigation landmark of its own, named for where it leads.
 (function () {
   "use strict";
 
@@ -57,6 +63,26 @@
     });
   }
 
+  function emptyCornerCells() {
+    document.querySelectorAll("table.dataframe thead th").forEach(function (cell) {
+      if (cell.textContent.trim() !== "" || cell.children.length) return;
+      var plain = document.createElement("td");
+      for (var i = 0; i < cell.attributes.length; i++) {
+        plain.setAttribute(cell.attributes[i].name, cell.attributes[i].value);
+      }
+      cell.replaceWith(plain);
+    });
+  }
+
+  function logoLandmark() {
+    document.querySelectorAll(".navbar-brand.logo").forEach(function (logo) {
+      var box = logo.closest(".sidebar-primary-item, .navbar-header-items__start") || logo.parentElement;
+      if (!box || box.closest("nav, header, main, aside, footer, [role]")) return;
+      box.setAttribute("role", "navigation");
+      box.setAttribute("aria-label", "Book home");
+    });
+  }
+
   var SCROLLERS = 'div.math mjx-container[display="true"], span.math';
   function scrollableFormulas() {
     document.querySelectorAll(SCROLLERS).forEach(function (box) {
@@ -87,6 +113,8 @@
     nameFromVisibleText();
     colourSwitcher();
     bibliographyList();
+    emptyCornerCells();
+    logoLandmark();
     afterTypesetting();
     var pending = null;
     window.addEventListener("resize", function () {
