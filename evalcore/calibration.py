@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._frames import data_frame
-from ._validation import (as_1d, check_binary_scores, check_int, check_label, check_optional,
-                          check_real, check_scores, shown, unit_scale)
+from ._validation import (as_1d, check_binary_scores, check_int, check_label, check_one_of,
+                          check_optional, check_real, check_scores, shown, unit_scale)
 
 
 #: The most bins :func:`reliability_curve` accepts (each bin is an array entry).
@@ -93,22 +93,33 @@ def _positive_column(y_true: Any, y_prob: Any, pos_label: Any) -> Any:
     return columns[:, labels.index(pos_label) if pos_label in labels else 1]
 
 
-def _check_probabilities(y_true, y_prob, sample_weight, pos_label):
+def check_unit_interval(prob: np.ndarray, name: str) -> None:
+    """Refuse checked scores that are no probabilities: a ``ValueError`` naming ``name`` and
+    the first value outside [0, 1]."""
+    if np.any((prob < 0) | (prob > 1)):
+        bad = np.flatnonzero((prob < 0) | (prob > 1))
+        raise ValueError(f"{name} must hold probabilities in [0, 1]: {bad.size} values lie "
+                         f"outside (first {shown(prob[bad[0]])} at index {bad[0]}); rescale "
+                         f"scores or calibrate them first")
+
+
+def check_probabilities(y_true: Any, y_prob: Any, sample_weight: Any,
+                        pos_label: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The labels as 0/1, the probabilities as float64 and the weights (ones if ``None``)
+    of every calibration measure: binary labels, finite probabilities in [0, 1] (or
+    ``predict_proba``'s two columns, of which the positive class's is read), valid weights;
+    each rule broken is a ``ValueError``/``TypeError`` naming the argument."""
     label, prob, weight = check_binary_scores(y_true, _positive_column(y_true, y_prob, pos_label),
                                               sample_weight=sample_weight, pos_label=pos_label,
                                               score_name="y_prob")
-    if np.any((prob < 0) | (prob > 1)):
-        bad = np.flatnonzero((prob < 0) | (prob > 1))
-        raise ValueError(f"y_prob must hold probabilities in [0, 1]: {bad.size} values lie "
-                         f"outside (first {shown(prob[bad[0]])} at index {bad[0]}); rescale "
-                         f"scores or calibrate them first")
+    check_unit_interval(prob, "y_prob")
     if weight is None:
         weight = np.ones(prob.shape)
     return label, prob.astype(np.float64), weight
 
 
-def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weight: Any = None,
-                      pos_label: Any = None) -> ReliabilityCurve:
+def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, strategy: str = "uniform",
+                      sample_weight: Any = None, pos_label: Any = None) -> ReliabilityCurve:
     """Binned mean predicted probability against the observed frequency of positives.
 
     Binning: [0, 1] is cut into ``n_bins`` bins of equal width; bin ``k`` holds the
@@ -117,6 +128,12 @@ def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weig
     ``sklearn.calibration.calibration_curve(..., strategy="uniform")``. A calibrated
     classifier has its points on the diagonal; with few cases per bin the points scatter,
     so read them with the ``counts``.
+
+    With ``strategy="quantile"`` the edges are instead the quantiles of ``y_prob`` at
+    ``0, 1/n_bins, ..., 1`` (the bins of ``calibration_curve(..., strategy="quantile")``:
+    numpy's default, linear quantiles; with unequal weights, the weighted quantiles of the
+    inverted distribution function), so each bin holds about the same share of the cases;
+    tied probabilities can merge bins, and empty bins are left out here too.
 
     Parameters
     ----------
@@ -127,7 +144,9 @@ def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weig
         columns, one per class in the sorted order of the labels (rows summing to 1), of
         which the positive class's is used.
     n_bins : int, default=10
-        Number of equal-width bins (at least 1).
+        Number of bins (at least 1).
+    strategy : {"uniform", "quantile"}, default="uniform"
+        Bins of equal width, or bins holding equal shares of the cases.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (each case counts with its weight). ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
@@ -145,9 +164,9 @@ def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weig
         If ``n_bins`` is not an integer, or the labels, probabilities or weights are of the
         wrong kind (missing values, strings mixed with numbers).
     ValueError
-        If ``n_bins`` is below 1 (or above :data:`MAX_BINS`), a probability lies outside
-        [0, 1], two columns of ``y_prob`` do not sum to 1, or the labels or weights break
-        their rules.
+        If ``n_bins`` is below 1 (or above :data:`MAX_BINS`), ``strategy`` is neither
+        ``"uniform"`` nor ``"quantile"``, a probability lies outside [0, 1], two columns of
+        ``y_prob`` do not sum to 1, or the labels or weights break their rules.
 
     See Also
     --------
@@ -161,8 +180,29 @@ def reliability_curve(y_true: Any, y_prob: Any, *, n_bins: int = 10, sample_weig
     ([0.2833333333333333, 0.8], [0.3333333333333333, 1.0], [3.0, 1.0])
     """
     n_bins = check_int(n_bins, "n_bins", low=1, high=MAX_BINS)
-    label, prob, weight = _check_probabilities(y_true, y_prob, sample_weight, pos_label)
-    edges = np.linspace(0.0, 1.0, n_bins + 1)
+    strategy = check_one_of(strategy, ("uniform", "quantile"), "strategy")
+    label, prob, weight = check_probabilities(y_true, y_prob, sample_weight, pos_label)
+    return reliability_from_edges(label, prob, weight, bin_edges(prob, weight, n_bins, strategy))
+
+
+def bin_edges(prob: np.ndarray, weight: np.ndarray, n_bins: int, strategy: str) -> np.ndarray:
+    """The ``n_bins + 1`` edges of :func:`reliability_curve`'s bins for checked probabilities
+    and weights: equal widths on [0, 1] (``"uniform"``) or the quantiles of ``prob``
+    (``"quantile"``; linear quantiles when the weights are equal, weighted inverted-CDF
+    quantiles otherwise)."""
+    levels = np.linspace(0.0, 1.0, n_bins + 1)
+    if strategy == "uniform":
+        return levels
+    if np.all(weight == weight[0]):
+        return np.quantile(prob, levels)
+    return np.quantile(prob, levels, weights=unit_scale(weight), method="inverted_cdf")
+
+
+def reliability_from_edges(label: np.ndarray, prob: np.ndarray, weight: np.ndarray,
+                           edges: np.ndarray) -> ReliabilityCurve:
+    """:func:`reliability_curve` of checked labels, probabilities and weights with the given
+    bin edges: bin ``k`` holds ``(e_k, e_{k+1}]``, the first bin also what lies below."""
+    n_bins = edges.size - 1
     # index of the first inner edge >= p: p in (e_k, e_{k+1}] goes to bin k, 0 to bin 0
     which = np.searchsorted(edges[1:-1], prob, side="left")
     with np.errstate(over="ignore"):
@@ -222,7 +262,7 @@ def brier_score(y_true: Any, y_prob: Any, *, sample_weight: Any = None,
     >>> round(ec.brier_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
     0.158125
     """
-    label, prob, weight = _check_probabilities(y_true, y_prob, sample_weight, pos_label)
+    label, prob, weight = check_probabilities(y_true, y_prob, sample_weight, pos_label)
     return float(np.average((prob - label) ** 2, weights=unit_scale(weight)))
 
 
@@ -279,7 +319,7 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
     eps = check_optional(check_real, eps, "eps", low=0, high=0.5, high_open=True)
     if eps is None:
         eps = float(np.finfo(np.float64).eps)
-    label, prob, weight = _check_probabilities(y_true, y_prob, sample_weight, pos_label)
+    label, prob, weight = check_probabilities(y_true, y_prob, sample_weight, pos_label)
     prob = np.clip(prob, eps, 1 - eps)
     chance_of_truth = np.where(label == 1, prob, 1 - prob)[weight > 0]
     with np.errstate(divide="ignore"):
