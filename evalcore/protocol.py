@@ -55,7 +55,7 @@ import numpy as np
 from ._special import regularized_incomplete_beta, student_t_quantile, student_t_sf
 from ._validation import (check_alternative, check_array_like, check_bool, check_int,
                           check_level, check_positive, check_real, check_same_length,
-                          check_scores, undefined)
+                          check_scores, shown, undefined)
 
 
 class ResampledTTest(NamedTuple):
@@ -479,7 +479,7 @@ def holm(p_values: Any, *, alpha: float = 0.05) -> HolmAdjustment:
     p = np.asarray(check_scores(p_values, "p_values"), dtype=np.float64)
     if np.any((p < 0) | (p > 1)):
         bad = np.flatnonzero((p < 0) | (p > 1))
-        raise ValueError(f"p_values must lie in [0, 1]: index {bad[0]} holds {p[bad[0]]!r} "
+        raise ValueError(f"p_values must lie in [0, 1]: index {bad[0]} holds {shown(p[bad[0]])} "
                          f"({bad.size} outside in all)")
     m = p.shape[0]
     order = np.argsort(p, kind="stable")
