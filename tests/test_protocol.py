@@ -269,7 +269,8 @@ def friedman_by_hand(table):
             totals[j] += 1 + better + tied / 2
     ranks = [t / n for t in totals]
     chi2 = 12 * n / (k * (k + 1)) * (sum(r * r for r in ranks) - k * (k + 1) ** 2 / 4)
-    f = (n - 1) * chi2 / (n * (k - 1) - chi2)
+    room = n * (k - 1) - chi2
+    f = (n - 1) * chi2 / room if room > 1e-9 else math.inf
     return ranks, chi2, f
 
 
