@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ._ranking import auc_from_groups, cumulative_counts, roc_points, tie_groups
+from ._ranking import (ScoreCounts, auc_from_groups, cumulative_counts, roc_points,
+                       score_counts, tie_groups)
 from ._validation import (both_classes, check_binary_scores, check_bool, check_fraction,
                           check_one_of, check_real, shown)
 
@@ -48,15 +49,15 @@ def _auc_pairs(label, score, weight) -> float:
     return min(max(float((wins * w).sum() / w.sum()), 0.0), 1.0)
 
 
-def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: Any = None,
+def roc_auc(y_true: Any, y_score: Any = None, *, method: str = "rank", sample_weight: Any = None,
             pos_label: Any = None) -> float:
     """Area under the ROC curve, by one of three methods that agree to 1e-12.
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
         Scores; higher means more likely positive.
     method : {"rank", "trapezoid", "pairs"}, default="rank"
         ``"rank"``: the Mann–Whitney U statistic from mid-ranks, U / (P·N). ``"trapezoid"``:
@@ -114,9 +115,12 @@ def _check_method(method: Any) -> str:
 
 
 def _roc_auc(y_true, y_score, method, sample_weight, pos_label, stacklevel=5) -> float:
-    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label, scale_weights=True)
     if method == "pairs":
+        if isinstance(y_true, ScoreCounts):
+            raise TypeError("method='pairs' compares the rows' pairs, which a ScoreCounts does "
+                            "not keep: use method='rank' (the same number)")
+        label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                                   pos_label=pos_label, scale_weights=True)
         if weight is None:
             total_pos, total_neg = label.sum(), label.size - label.sum()
         else:
@@ -124,7 +128,8 @@ def _roc_auc(y_true, y_score, method, sample_weight, pos_label, stacklevel=5) ->
         if not both_classes(total_pos, total_neg, "ROC AUC", stacklevel=stacklevel):
             return float("nan")
         return _auc_pairs(label, score, weight)
-    groups = tie_groups(label, score, weight)
+    groups = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                          scale_weights=True)
     if not both_classes(groups.positives.sum(), groups.negatives.sum(),
                         "ROC AUC", stacklevel=stacklevel):
         return float("nan")

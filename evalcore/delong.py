@@ -20,7 +20,8 @@ as pROC's ``ci.auc(method="delong")`` does; near AUC = 1 with few cases the inte
 narrow (see the chapter), and a stratified bootstrap is the alternative. Every function
 needs at least two positives and two negatives (the sample variances divide by m − 1 and
 n − 1); with fewer the result is ``nan`` with one :class:`~evalcore.UndefinedMetricWarning`.
-Sample weights are not supported.
+There is no ``sample_weight``; a weighted :class:`~evalcore.ScoreCounts` is read as repeated
+cases.
 
 All examples use the seven cases of the ST445 slides, whose AUC is 11/12 and whose DeLong
 variance works out by hand to exactly 1/72 (see :func:`delong_variance`).
@@ -52,13 +53,15 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
-from ._ranking import TieGroups, auc_from_groups, groups_from_sorted, score_order, tie_groups
+from ._ranking import (ScoreCounts, auc_from_groups, groups_from_sorted, score_counts,
+                       score_order, tie_groups)
 from ._resampling import bootstrap
 from ._special import student_t_quantile, student_t_sf
 from ._validation import (check_alternative, check_binary_scores, check_level, check_n_boot,
                           check_one_of, check_random_state, check_same_length, check_scores,
                           undefined)
 from .sample_size import hanley_mcneil_variance
+from .score_counts import auc_range_sums
 
 
 class AucInterval(NamedTuple):
@@ -89,11 +92,9 @@ class AucComparison(NamedTuple):
 
 # ----------------------------------------------------------------------------- validation
 
-def _enough_cases(label: np.ndarray, what: str) -> bool:
+def _enough_cases(positives: int | float, negatives: int | float, what: str) -> bool:
     """DeLong needs two cases of each class; otherwise warn once and say so."""
-    positives = int(np.count_nonzero(label))
-    negatives = label.shape[0] - positives
-    if positives < 2 or negatives < 2:
+    if not (positives >= 2 and negatives >= 2):
         undefined(f"{what} is undefined: it needs at least 2 positive and 2 negative samples "
                   f"(sample variances divide by m - 1 and n - 1), got {positives} positive "
                   f"and {negatives} negative", stacklevel=4)
@@ -103,7 +104,7 @@ def _enough_cases(label: np.ndarray, what: str) -> bool:
 
 # ----------------------------------------------------------------------------- placements
 
-def _group_placements(groups: TieGroups) -> tuple[np.ndarray, np.ndarray]:
+def _group_placements(groups: ScoreCounts) -> tuple[np.ndarray, np.ndarray]:
     """Placement values per tie group: V10 for its positives, V01 for its negatives."""
     pos, neg = groups.positives, groups.negatives
     total_pos, total_neg = pos.sum(), neg.sum()
@@ -124,7 +125,7 @@ def _sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.
     order = score_order(score)
     sorted_score, sorted_label = score[order], label[order]
     starts, pos, neg = groups_from_sorted(sorted_score, sorted_label, None)
-    groups = TieGroups(sorted_score[starts], pos, neg)
+    groups = ScoreCounts(sorted_score[starts], pos, neg)
     v10, v01 = _group_placements(groups)
     sizes = pos + neg
     placed = np.where(sorted_label == 1, np.repeat(v10, sizes), np.repeat(v01, sizes))
@@ -140,32 +141,29 @@ def _variance_of(placements: np.ndarray, label: np.ndarray) -> float:
     return float(v10.var(ddof=1) / v10.shape[0] + v01.var(ddof=1) / v01.shape[0])
 
 
-def _auc_and_variance(label: np.ndarray, score: np.ndarray) -> tuple[float, float]:
-    groups = tie_groups(label, score)
-    v10, v01 = _group_placements(groups)
-    auc = auc_from_groups(groups)
-    m, n = groups.positives.sum(), groups.negatives.sum()
-    s10 = float(np.dot(groups.positives, (v10 - auc) ** 2)) / (m - 1)
-    s01 = float(np.dot(groups.negatives, (v01 - auc) ** 2)) / (n - 1)
-    return auc, float(s10 / m + s01 / n)
+def _auc_and_variance(counts: ScoreCounts) -> tuple[float, float]:
+    """The AUC and DeLong's variance from the summary: exact integer sums for counts (one
+    pass), and for weights a second pass centred at the AUC (:func:`auc_range_sums`)."""
+    auc = auc_from_groups(counts)
+    return auc, auc_range_sums(counts, center=auc if counts.weighted else None).delong_variance
 
 
 # ----------------------------------------------------------------------------- public API
 
-def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> float:
+def delong_variance(y_true: Any, y_score: Any = None, *, pos_label: Any = None) -> float:
     """DeLong's estimate of the variance of the empirical ROC AUC.
 
     ``var = S10/m + S01/n``, where S10 and S01 are the sample variances of the positives'
     and the negatives' placement values (see the module docstring). Computed from one sort
-    in O(n log n) (Sun and Xu's algorithm, on evalcore's tie groups). It takes no
-    ``sample_weight``: the placement values are shares of unweighted cases, as in DeLong et
-    al. and pROC (a weighted form is not implemented).
+    in O(n log n) (Sun and Xu's algorithm, on evalcore's tie groups, exact integer sums:
+    :func:`auc_range_sums`). It takes no ``sample_weight``; a weighted ScoreCounts is read as
+    repeated cases (weight k = k copies), the one weighted form with a reference.
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
         Scores; higher means more likely positive.
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
@@ -211,10 +209,10 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
     >>> round(1 / ec.delong_variance(y, s), 9)
     72.0
     """
-    label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    if not _enough_cases(label, "DeLong's variance"):
+    counts = score_counts(y_true, y_score, pos_label=pos_label)
+    if not _enough_cases(counts.n_pos, counts.n_neg, "DeLong's variance"):
         return math.nan
-    return _auc_and_variance(label, score)[1]
+    return _auc_and_variance(counts)[1]
 
 
 def _normal_interval(estimate: float, variance: float, level: float,
@@ -223,19 +221,21 @@ def _normal_interval(estimate: float, variance: float, level: float,
     return max(bounds[0], estimate - half), min(bounds[1], estimate + half)
 
 
-def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = "delong",
+def roc_auc_ci(y_true: Any, y_score: Any = None, *, level: float = 0.95, method: str = "delong",
                n_boot: int = 2000, random_state: Any = None,
                pos_label: Any = None) -> AucInterval:
     """A confidence interval for the ROC AUC: DeLong's, on the logit scale, Hanley-McNeil's,
     or a stratified bootstrap.
 
-    It takes no ``sample_weight``: DeLong's and Hanley and McNeil's variances are those of
-    the unweighted AUC, and a weighted bootstrap is not implemented.
+    It takes no ``sample_weight``; a weighted ScoreCounts is read as repeated cases (not for
+    the bootstrap, which needs the rows).
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        True binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     level : float, default=0.95
         Confidence level, strictly between 0 and 1.
     method : {"delong", "logit", "hanley_mcneil", "bootstrap", "newcombe"}, default="delong"
@@ -326,32 +326,34 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     """
     method = check_one_of(method, _CI_METHODS, "method")
     level = check_level(level)
-    # every option is checked whatever the method, so a mistake never waits for a change
-    # of method to surface
+    # every option is checked whatever the method: a mistake never waits for another method
     n_boot = check_n_boot(n_boot)
     rng = check_random_state(random_state)
-    label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    if not _enough_cases(label, "the AUC's confidence interval"):
-        both = 0 < np.count_nonzero(label) < label.shape[0]
-        return AucInterval(math.nan, _auc_of_valid(label, score) if both else math.nan,
-                           math.nan)
+    if method == "bootstrap":
+        if isinstance(y_true, ScoreCounts):
+            raise TypeError("roc_auc_ci(method='bootstrap') resamples the rows, which a "
+                            "ScoreCounts does not keep: pass (y_true, y_score)")
+        label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
+    counts = tie_groups(label, score) if method == "bootstrap" else score_counts(
+        y_true, y_score, pos_label=pos_label)
+    if not _enough_cases(counts.n_pos, counts.n_neg, "the AUC's confidence interval"):
+        both = counts.n_pos > 0 and counts.n_neg > 0
+        return AucInterval(math.nan, auc_from_groups(counts) if both else math.nan, math.nan)
     if method == "bootstrap":
         def auc_of(index: np.ndarray) -> float:
-            return _auc_of_valid(label[index], score[index])
+            return auc_from_groups(tie_groups(label[index], score[index]))
         # stratified: every resample keeps both classes, so the AUC is defined on all
         result = bootstrap(auc_of, label, rng=rng, n_boot=n_boot, level=level,
                            stratified=True, what="bootstrap interval")
         if result.warning:
             undefined(result.warning, stacklevel=3)
         return AucInterval(result.low, result.estimate, result.high)
-    auc, variance = _auc_and_variance(label, score)
+    auc, variance = _auc_and_variance(counts)
     if method == "newcombe":
-        positives = int(np.count_nonzero(label))
-        low, high = _newcombe_interval(auc, positives, label.shape[0] - positives, level)
+        low, high = _newcombe_interval(auc, counts.n_pos, counts.n_neg, level)
         return AucInterval(low, auc, high)
     if method == "hanley_mcneil":
-        positives = int(np.count_nonzero(label))
-        variance = hanley_mcneil_variance(auc, positives, label.shape[0] - positives)
+        variance = hanley_mcneil_variance(auc, counts.n_pos, counts.n_neg)
     elif method == "logit":
         if auc in (0.0, 1.0):
             undefined(f"the logit interval is undefined at AUC = {auc:g}: its logit is "
@@ -398,10 +400,6 @@ def _expit(x: float) -> float:
         return 1.0 / (1.0 + math.exp(-x))
     e = math.exp(x)
     return e / (1.0 + e)
-
-
-def _auc_of_valid(label: np.ndarray, score: np.ndarray) -> float:
-    return auc_from_groups(tie_groups(label, score))
 
 
 def _comparison(difference: float, variance: float, level: float, what: str,
@@ -510,7 +508,8 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
                                           score_name="y_score_a")
     score_b = check_scores(y_score_b, name="y_score_b")
     check_same_length(y_score_a=score_a, y_score_b=score_b)
-    if not _enough_cases(label, "DeLong's paired test"):
+    positives = int(np.count_nonzero(label))
+    if not _enough_cases(positives, label.shape[0] - positives, "DeLong's paired test"):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan, math.inf)
     auc_a, placements_a = _sample_placements(label, score_a)
     auc_b, placements_b = _sample_placements(label, score_b)
@@ -590,10 +589,11 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
     label_b, score_b, _ = check_binary_scores(y_true_b, y_score_b, pos_label=pos_label,
                                               true_name="y_true_b", score_name="y_score_b")
     what = "DeLong's unpaired test"
-    if not (_enough_cases(label_a, what) and _enough_cases(label_b, what)):
+    counts_a, counts_b = tie_groups(label_a, score_a), tie_groups(label_b, score_b)
+    if not (_enough_cases(counts_a.n_pos, counts_a.n_neg, what)
+            and _enough_cases(counts_b.n_pos, counts_b.n_neg, what)):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan, math.nan)
-    auc_a, var_a = _auc_and_variance(label_a, score_a)
-    auc_b, var_b = _auc_and_variance(label_b, score_b)
+    (auc_a, var_a), (auc_b, var_b) = _auc_and_variance(counts_a), _auc_and_variance(counts_b)
     total = var_a + var_b
     df = (total * total / (var_a * var_a / (label_a.shape[0] - 1)
                            + var_b * var_b / (label_b.shape[0] - 1))) if total > 0 else math.nan
