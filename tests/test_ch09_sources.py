@@ -1,4 +1,5 @@
-"""Chapter 9 (how sure are we?): its numbers recomputed independently, and its notation.
+"""Chapter 9 in its two halves (one AUC, ``09_uncertainty``; comparing two classifiers,
+``09b_comparing_classifiers``): their numbers recomputed independently, and their notation.
 
 Every expected value comes from a brute-force computation (the pairwise ψ table and DeLong's
 placement values, from reference.py; every placement of the labels, every swap of two
@@ -9,7 +10,7 @@ chapter shows that file's table). Glued values are read from the stored notebook
 test_stored_outputs.py proves a fresh run reproduces; a stored float is compared with a fresh computation to the
 tolerance of stored_outputs.py. The last test checks the chapter's notation; its form (the
 code a solution shows is the code that ran, no asserts, self-checks, a "predict before you
-compute" exercise) is checked for every chapter in test_chapter_form.py.
+compute" exercise, one sitting) is checked for every chapter in test_chapter_form.py.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from stored_outputs import close
 
 ROOT = Path(__file__).resolve().parent.parent
 CH09 = ROOT / "chapters" / "09_uncertainty.ipynb"
+CH09B = ROOT / "chapters" / "09b_comparing_classifiers.ipynb"
 COVERAGE = ROOT / "benchmarks" / "results" / "coverage.json"
 TOOL_DATA = ROOT / "tools" / "data" / "ch09_coverage.json"
 
@@ -43,6 +45,12 @@ TOOL_DATA = ROOT / "tools" / "data" / "ch09_coverage.json"
 def glued() -> dict:
     """Every value the chapter glued as text, by key (figures are left out)."""
     return notebook_cells.glued(CH09)
+
+
+@pytest.fixture(scope="module")
+def glued_b() -> dict:
+    """The same for the second half, comparing two classifiers."""
+    return notebook_cells.glued(CH09B)
 
 
 # --- brute-force references (the ψ table and DeLong's placements are in reference.py) ---------
@@ -140,7 +148,7 @@ def test_murphy_2_beats_chance_only_by_the_delong_interval(glued):
     assert glued["m2_logit_low"] < 0.5 < glued["m2_logit_high"]
 
 
-def test_murphy_1_vs_2_exact_paired_test_over_512_swaps(glued):
+def test_murphy_1_vs_2_exact_paired_test_over_512_swaps(glued_b):
     y, s1 = ec.murphy_classifier(1)
     _, s2 = ec.murphy_classifier(2)
     observed = pair_auc(y, s1) - pair_auc(y, s2)
@@ -149,14 +157,14 @@ def test_murphy_1_vs_2_exact_paired_test_over_512_swaps(glued):
         swap = np.array(swap)
         a, b = np.where(swap, s2, s1), np.where(swap, s1, s2)
         far += abs(pair_auc(y, a) - pair_auc(y, b)) >= abs(observed)
-    assert glued["murphy_swaps"] == 2 ** 9 == 512
-    assert far == 256 and close(far / 512, glued["murphy_exact_p"])
+    assert glued_b["murphy_swaps"] == 2 ** 9 == 512
+    assert far == 256 and close(far / 512, glued_b["murphy_exact_p"])
     # DeLong's paired test, from the placements of the differences written out here
     (a10, a01), (b10, b01) = placements(y, s1), placements(y, s2)
     var = np.var(a10 - b10, ddof=1) / a10.size + np.var(a01 - b01, ddof=1) / a01.size
     p = 2 * norm.sf(abs(float(observed)) / math.sqrt(var))
-    assert close(p, glued["murphy_p"])
-    assert 0.27 < glued["murphy_p"] < 0.28                        # issue 11: DeLong's 0.27
+    assert close(p, glued_b["murphy_p"])
+    assert 0.27 < glued_b["murphy_p"] < 0.28                        # issue 11: DeLong's 0.27
 
 
 def test_exercise_1_seven_cases_do_not_beat_chance(glued):
@@ -257,12 +265,12 @@ def test_sample_size_plans_by_search(glued):
     assert glued["size_scr_p"] < glued["size_bal_p"]                 # what the prose says
 
 
-def test_paired_comparisons_say_what_the_prose_says(glued):
-    assert glued["paired_low"] > 0 > glued["unpaired_low"]        # excludes 0 / includes 0
-    assert glued["boot_auc_low"] > 0
-    assert glued["perm_rank_p"] < glued["perm_p"]                 # ranks: a common scale
-    assert glued["murphy_low"] < 0 < glued["murphy_high"]
-    assert glued["boot_prec_high"] < 0 < glued["diff"]            # NB more precise, LR ranks better
+def test_paired_comparisons_say_what_the_prose_says(glued_b):
+    assert glued_b["paired_low"] > 0 > glued_b["unpaired_low"]        # excludes 0 / includes 0
+    assert glued_b["boot_auc_low"] > 0
+    assert glued_b["perm_rank_p"] < glued_b["perm_p"]                 # ranks: a common scale
+    assert glued_b["murphy_low"] < 0 < glued_b["murphy_high"]
+    assert glued_b["boot_prec_high"] < 0 < glued_b["diff"]            # NB more precise, LR ranks better
 
 
 def test_ranks_leave_each_auc_unchanged():
@@ -274,20 +282,87 @@ def test_ranks_leave_each_auc_unchanged():
                                                                         abs=1e-15)
 
 
-# --- the chapter's notation ---------------------------------------------------------------------
+# --- the second half: comparing two classifiers ---------------------------------------------------
+def test_the_opening_picture_is_the_variance_of_a_difference(glued_b):
+    """The opening figure's numbers obey var(a - b) = var a + var b - 2 cov (sample moments)."""
+    sd_a, sd_b, r = glued_b["sd_a"], glued_b["sd_b"], glued_b["auc_corr"]
+    assert close(math.sqrt(sd_a ** 2 + sd_b ** 2 - 2 * r * sd_a * sd_b), glued_b["sd_diff"])
+    assert close(math.hypot(sd_a, sd_b), glued_b["sd_indep"])
+    # the prose: the AUCs move together, so the paired difference varies less
+    assert r > 0.3 and glued_b["sd_diff"] < 0.8 * glued_b["sd_indep"]
+
+
+def test_the_two_models_overlap_alone_and_differ_paired(glued_b):
+    """The first self-check: taken alone the two AUCs' DeLong intervals overlap, the paired
+    interval excludes 0 (scikit-learn's fits and AUCs, DeLong's variance from reference.py)."""
+    from sklearn.datasets import make_classification
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.naive_bayes import GaussianNB
+    X, y = make_classification(n_samples=1500, n_features=10, n_informative=4, n_redundant=2,
+                               flip_y=0.1, class_sep=0.8, random_state=7)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=500, random_state=7,
+                                                        stratify=y)
+    intervals = []
+    for model in (LogisticRegression(), GaussianNB()):
+        s = model.fit(X_train, y_train).predict_proba(X_test)[:, 1]
+        auc, var = brute_delong(y_test, s)
+        assert close(roc_auc_score(y_test, s), float(auc))
+        half = norm.ppf(0.975) * math.sqrt(var)
+        intervals.append((float(auc) - half, float(auc) + half))
+    (lr_low, lr_high), (nb_low, nb_high) = intervals
+    assert close((lr_low + lr_high) / 2, glued_b["lr_auc"])
+    assert close((nb_low + nb_high) / 2, glued_b["nb_auc"])
+    assert lr_low < nb_high and nb_low < lr_high                    # they overlap
+    assert glued_b["paired_low"] > 0                                 # the paired one excludes 0
+
+
+def test_false_alarms_and_power_say_what_the_prose_says(glued_b):
+    trials = glued_b["trials"]
+    assert trials == 1000
+    c = glued_b["null_paired"]
+    assert close(glued_b["null_paired_se"], math.sqrt(c * (1 - c) / trials))
+    assert abs(c - 0.05) < 2 * glued_b["null_paired_se"]            # close to its 5%
+    assert glued_b["null_unpaired"] < c                              # the unpaired: fewer alarms
+    # power: the unpaired test misses most real differences, the paired one finds far more
+    assert glued_b["power_unpaired"] < 0.5
+    assert glued_b["power_paired"] > 2 * glued_b["power_unpaired"]
+
+
+def test_exercise_on_many_comparisons(glued_b):
+    studies = glued_b["ex1_studies"]
+    assert close(glued_b["ex1_independent"], 1 - 0.95 ** 20)
+    p = glued_b["ex1_any"]
+    assert close(glued_b["ex1_any_se"], math.sqrt(p * (1 - p) / studies))
+    # far more than 5%, lower than twenty independent tests, Bonferroni about 5%
+    assert p > 0.05 + 5 * glued_b["ex1_any_se"]
+    assert p < glued_b["ex1_independent"] - 3 * glued_b["ex1_any_se"]
+    assert abs(glued_b["ex1_corrected"] - 0.05) < 3 * math.sqrt(0.05 * 0.95 / studies)
+
+
+# --- the chapter's notation, and the two halves linked ---------------------------------------------------------------
 def test_issue_11_statements_are_gone_and_notation_is_the_books():
-    text = prose(CH09)
-    assert "enough to say that this classifier beats chance" not in text
-    assert "natural design" not in text and "usual design" not in text
-    # issue 20: what holds at the boundary, what the permutation test tests, the terms defined
-    assert "with few positives or an AUC near 1 it is too narrow" not in text
-    assert "blurs both rankings" not in text
-    flat = " ".join(text.split())
-    for term in ("**Monte Carlo standard error**", "**BCa**", "**delta method**", "**power**",
-                 "**exchangeable**"):
-        assert term in flat, term
-    assert not re.search(r"\$m\$ positives|\$n\$ negatives|S_\{10\}/m|/m \+", text)
-    assert not re.search(r"\$N\(", text)                           # 𝒩 for the normal
+    text, text_b = prose(CH09), prose(CH09B)
+    for page in (text, text_b):
+        assert "enough to say that this classifier beats chance" not in page
+        assert "natural design" not in page and "usual design" not in page
+        # issue 20: what holds at the boundary, what the permutation test tests
+        assert "with few positives or an AUC near 1 it is too narrow" not in page
+        assert "blurs both rankings" not in page
+        assert not re.search(r"\$m\$ positives|\$n\$ negatives|S_\{10\}/m|/m \+", page)
+        assert not re.search(r"\$N\(", page)                      # 𝒩 for the normal
+    # issue 20: each term defined in the half that first uses it
+    for term in ("**Monte Carlo standard error**", "**BCa**", "**delta method**"):
+        assert term in text, term
+    for term in ("**power**", "**exchangeable**"):
+        assert term in text_b and term.strip("*") not in text, term
+    assert "Monte Carlo standard error, $\\sqrt{r(1-r)/R}$" in text_b   # used there again
     first_phi = text.find(r"\Phi")
     assert 0 <= first_phi and "distribution function" in text[first_phi:first_phi + 200]
+
+
+def test_the_first_half_ends_pointing_to_the_second():
+    last = [c for c in notebook_cells.cells(CH09) if c["cell_type"] == "markdown"][-1]
+    assert "{doc}`09b_comparing_classifiers`" in notebook_cells.source(last)
+    assert "{doc}`09_uncertainty`" in notebook_cells.source(notebook_cells.cells(CH09B)[0])
 
