@@ -480,11 +480,11 @@ def roc_points(groups: ScoreCounts):
             np.concatenate((zero, fps)))
 
 
-def operating_points(label: np.ndarray, score: np.ndarray, weight: np.ndarray | None = None):
-    """The counts at every reachable operating point of validated data, from "call nothing
+def operating_points(counts: ScoreCounts):
+    """The counts at every reachable operating point of a summary, from "call nothing
     positive" (threshold ``inf``) down to the lowest score: ``(thresholds, tps, fps)`` with
     float64 counts. The core that curves, costs, hulls and precision-recall share."""
-    thresholds, tps, fps = roc_points(tie_groups(label, score, weight))
+    thresholds, tps, fps = roc_points(counts)
     return thresholds, tps.astype(np.float64), fps.astype(np.float64)
 
 

@@ -13,8 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ._ranking import (ScoreCounts, auc_from_groups, cumulative_counts, roc_points,
-                       score_counts, tie_groups)
+from ._ranking import ScoreCounts, auc_from_groups, cumulative_counts, roc_points, score_counts
 from ._validation import (both_classes, check_binary_scores, check_bool, check_fraction,
                           check_one_of, check_real, shown)
 
@@ -136,14 +135,14 @@ def _roc_auc(y_true, y_score, method, sample_weight, pos_label, stacklevel=5) ->
     return auc_from_groups(groups) if method == "rank" else _auc_trapezoid(groups)
 
 
-def gini(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any = None) -> float:
+def gini(y_true: Any, y_score: Any = None, *, sample_weight: Any = None, pos_label: Any = None) -> float:
     """The Gini coefficient G = 2·AUC − 1 (a chance-standardized AUC, not the Gini index).
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -198,7 +197,7 @@ def _area_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> floa
     return float(np.dot(np.diff(xs), (ys[1:] + ys[:-1]) / 2))
 
 
-def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
+def partial_auc(y_true: Any, y_score: Any = None, *, max_fpr: float | None = None,
                 min_fpr: float = 0.0, min_tpr: float | None = None,
                 max_tpr: float | None = None, standardized: bool = False,
                 sample_weight: Any = None, pos_label: Any = None) -> float:
@@ -229,8 +228,10 @@ def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     max_fpr : float, default=None
         The largest false positive rate of an FPR range, in (0, 1]. ``None``: no FPR range
         (give a TPR range instead).
@@ -315,8 +316,8 @@ def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
             raise ValueError(f"min_fpr must be below max_fpr, got min_fpr={low!r} and "
                              f"max_fpr={high!r}")
     standardized = check_bool(standardized, "standardized")
-    groups = tie_groups(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                             pos_label=pos_label, scale_weights=True))
+    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
+                          pos_label=pos_label, scale_weights=True)
     if not both_classes(groups.positives.sum(), groups.negatives.sum(),
                         "the partial AUC"):
         return float("nan")
@@ -334,7 +335,7 @@ def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
     return 0.5 * (1 + (area - least) / (width - least))
 
 
-def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def average_precision(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
                       pos_label: Any = None) -> float:
     """Average precision: the step sum Σ (R_k − R_{k−1})·P_k over the PR points.
 
@@ -344,9 +345,9 @@ def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -378,8 +379,8 @@ def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.8333333333333333
     """
-    groups = tie_groups(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                             pos_label=pos_label, scale_weights=True))
+    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
+                          pos_label=pos_label, scale_weights=True)
     _, tps, fps = cumulative_counts(groups)
     if not both_classes(tps[-1], 1, "average precision"):
         return float("nan")
@@ -388,7 +389,7 @@ def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     return float(np.dot(gained, precision) / tps[-1])
 
 
-def pr_auc_trapezoid(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def pr_auc_trapezoid(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
                      pos_label: Any = None) -> float:
     """The R note's area under the PR curve: trapezoids between consecutive PR points.
 
@@ -401,9 +402,9 @@ def pr_auc_trapezoid(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -437,8 +438,8 @@ def pr_auc_trapezoid(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> round(pr_auc_trapezoid([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
     0.291667
     """
-    groups = tie_groups(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                             pos_label=pos_label, scale_weights=True))
+    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
+                          pos_label=pos_label, scale_weights=True)
     _, tps, fps = cumulative_counts(groups)
     if not both_classes(tps[-1], 1, "the PR area"):
         return float("nan")

@@ -8,9 +8,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._ranking import operating_points
-from ._validation import (both_classes, check_binary_scores, check_fraction, check_positive,
-                          check_rule, undefined)
+from ._ranking import operating_points, score_counts
+from ._validation import both_classes, check_fraction, check_positive, check_rule, undefined
 from .curves import threshold_scalar
 
 
@@ -76,7 +75,7 @@ def _cost_scale(cost_fp: float, cost_fn: float) -> tuple[float, float, int]:
     return math.ldexp(cost_fp, -exponent), math.ldexp(cost_fn, -exponent), exponent
 
 
-def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_fn: float = 1.0,
+def threshold_by_cost(y_true: Any, y_score: Any = None, *, cost_fp: float = 1.0, cost_fn: float = 1.0,
                       sample_weight: Any = None, pos_label: Any = None) -> OperatingPoint:
     """The threshold (rule ``>=``) with the least cost per sample on this data.
 
@@ -86,8 +85,10 @@ def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_f
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        True binary labels and finite real scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Finite real scores; higher means more likely positive.
     cost_fp, cost_fn : float, default=1.0
         Cost of one false positive and of one false negative (non-negative, finite).
     sample_weight : array-like of shape (n,), default=None
@@ -124,7 +125,7 @@ def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_f
     cost_fp = check_positive(cost_fp, "cost_fp", allow_zero=True)
     cost_fn = check_positive(cost_fn, "cost_fn", allow_zero=True)
     # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    thresholds, tps, fps = operating_points(*check_binary_scores(
+    thresholds, tps, fps = operating_points(score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     total_pos, total_neg = tps[-1], fps[-1]
     scaled_fp, scaled_fn, exponent = _cost_scale(cost_fp, cost_fn)
@@ -139,7 +140,7 @@ def threshold_by_cost(y_true: Any, y_score: Any, *, cost_fp: float = 1.0, cost_f
                           math.ldexp(float(cost[k]), exponent))
 
 
-def threshold_by_youden(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def threshold_by_youden(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
                         pos_label: Any = None) -> OperatingPoint:
     """The threshold (rule ``>=``) that maximizes Youden's J = TPR − FPR (informedness).
 
@@ -147,8 +148,10 @@ def threshold_by_youden(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        True binary labels and finite real scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
@@ -179,7 +182,7 @@ def threshold_by_youden(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     OperatingPoint(threshold=0.8, fpr=0.0, tpr=0.5, value=0.5)
     """
     # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    thresholds, tps, fps = operating_points(*check_binary_scores(
+    thresholds, tps, fps = operating_points(score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     if not both_classes(tps[-1], fps[-1], "Youden's J"):
         return OperatingPoint(math.nan, math.nan, math.nan, math.nan)
@@ -221,8 +224,7 @@ def _candidates(y_true: Any, y_score: Any, rule: Any, pos_label: Any):
     are called positive.
     """
     rule = check_rule(rule)
-    label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    thresholds, tps, fps = operating_points(label, score)
+    thresholds, tps, fps = operating_points(score_counts(y_true, y_score, pos_label=pos_label))
     if rule == ">":
         thresholds = np.append(thresholds[1:], -np.inf)
     return thresholds, tps, fps
@@ -387,7 +389,7 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
     return _choice(thresholds, tps, fps, k, tps[k] / tps[-1])
 
 
-def threshold_max_fbeta(y_true: Any, y_score: Any, *, beta: float = 1.0, rule: str = ">=",
+def threshold_max_fbeta(y_true: Any, y_score: Any = None, *, beta: float = 1.0, rule: str = ">=",
                         pos_label: Any = None) -> ThresholdChoice:
     """The threshold that maximizes F-beta, ``(1 + β²)·TP / ((1 + β²)·TP + β²·FN + FP)``.
 
@@ -398,8 +400,10 @@ def threshold_max_fbeta(y_true: Any, y_score: Any, *, beta: float = 1.0, rule: s
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        True binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     beta : float, default=1.0
         Positive and finite; 1 gives the F1 score. A β whose square overflows gives the
         recall, one whose square underflows the precision (the limits).

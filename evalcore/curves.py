@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._frames import data_frame
-from ._ranking import cumulative_counts, roc_points, tie_groups
-from ._validation import both_classes, check_binary_scores
+from ._ranking import cumulative_counts, roc_points, score_counts
+from ._validation import both_classes
 
 
 class RocCurve(NamedTuple):
@@ -106,7 +106,7 @@ class ThresholdCounts(NamedTuple):
         return data_frame(self._asdict())
 
 
-def confusion_matrix_at_thresholds(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def confusion_matrix_at_thresholds(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
                                    pos_label: Any = None) -> ThresholdCounts:
     """The confusion matrix at every distinct score, thresholds decreasing.
 
@@ -120,9 +120,9 @@ def confusion_matrix_at_thresholds(y_true: Any, y_score: Any, *, sample_weight: 
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights; the counts are then sums of weights. ``None``: every sample
@@ -161,13 +161,12 @@ def confusion_matrix_at_thresholds(y_true: Any, y_score: Any, *, sample_weight: 
     >>> tn.tolist(), fp.tolist(), fn.tolist(), tp.tolist()
     ([2, 1, 1, 0], [0, 1, 1, 2], [1, 1, 0, 0], [1, 1, 2, 2])
     """
-    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label)
-    thresholds, tps, fps = cumulative_counts(tie_groups(label, score, weight))
+    thresholds, tps, fps = cumulative_counts(score_counts(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label))
     return ThresholdCounts(fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds.copy())
 
 
-def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def roc_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
               pos_label: Any = None) -> RocCurve:
     """The ROC curve: false and true positive rates at every distinct score.
 
@@ -178,9 +177,9 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -223,8 +222,8 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> roc.thresholds[:3].tolist()
     [inf, 0.8, 0.7]
     """
-    groups = tie_groups(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                             pos_label=pos_label, scale_weights=True))
+    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
+                          pos_label=pos_label, scale_weights=True)
     thresholds, tps, fps = roc_points(groups)
     total_pos, total_neg = tps[-1], fps[-1]
     rate = "false positive rate" if not total_neg > 0 else "true positive rate"
@@ -234,7 +233,7 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     return RocCurve(fpr.astype(np.float64), tpr.astype(np.float64), thresholds)
 
 
-def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def precision_recall_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
                            pos_label: Any = None) -> PrecisionRecallCurve:
     """Precision and recall at every distinct score, as scikit-learn lays them out.
 
@@ -246,9 +245,9 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -286,8 +285,8 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
     >>> pr.thresholds.tolist()
     [0.1, 0.35, 0.4, 0.8]
     """
-    groups = tie_groups(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                             pos_label=pos_label, scale_weights=True))
+    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
+                          pos_label=pos_label, scale_weights=True)
     thresholds, tps, fps = cumulative_counts(groups)
     precision = tps / (tps + fps)
     if not both_classes(tps[-1], 1, "recall"):
@@ -298,7 +297,7 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
                                 np.concatenate((recall[::-1], [0.0])), thresholds[::-1].copy())
 
 
-def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def equal_error_rate(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
                      pos_label: Any = None) -> EqualErrorRate:
     """Where the ROC curve, joined by straight lines, crosses FPR = FNR (= 1 − TPR).
 
@@ -307,9 +306,9 @@ def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -343,8 +342,8 @@ def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> ec.equal_error_rate([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     EqualErrorRate(eer=0.5, threshold=0.4)
     """
-    groups = tie_groups(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                             pos_label=pos_label, scale_weights=True))
+    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
+                          pos_label=pos_label, scale_weights=True)
     if not both_classes(groups.positives.sum(), groups.negatives.sum(), "the equal error rate"):
         return EqualErrorRate(float("nan"), float("nan"))
     thresholds, tps, fps = roc_points(groups)

@@ -35,9 +35,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._frames import data_frame
-from ._ranking import operating_points
-from ._validation import (both_classes, check_binary_scores, check_positive, check_real,
-                          check_scores, positive_share)
+from ._ranking import operating_points, score_counts
+from ._validation import both_classes, check_positive, check_real, check_scores
 from .costs import OperatingPoint
 from .curves import threshold_scalar
 
@@ -94,18 +93,18 @@ def _upper_hull(fps: np.ndarray, tps: np.ndarray) -> list[int]:
     return keep
 
 
-def _points_or_nan(label, score, weight, what, stacklevel=5):
-    """The operating points of validated data, or None after one warning if a class is
-    missing (``stacklevel`` 5 points it at the user's call of the public function that
-    calls this)."""
-    thresholds, tps, fps = operating_points(label, score, weight)
+def _points_or_nan(counts, what, stacklevel=5):
+    """The operating points of a summary, or None after one warning if a class is missing
+    (``stacklevel`` 5 points it at the user's call of the public function that calls
+    this)."""
+    thresholds, tps, fps = operating_points(counts)
     if not both_classes(tps[-1], fps[-1], what, stacklevel=stacklevel):
         return None
     return thresholds, tps, fps
 
 
-def _hull_or_none(label, score, weight) -> RocHull | None:
-    points = _points_or_nan(label, score, weight, "the ROC convex hull", stacklevel=6)
+def _hull_or_none(counts) -> RocHull | None:
+    points = _points_or_nan(counts, "the ROC convex hull", stacklevel=6)
     if points is None:
         return None
     thresholds, tps, fps = points
@@ -118,7 +117,7 @@ def _nan_hull() -> RocHull:
     return RocHull(nan, nan.copy(), nan.copy())
 
 
-def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def roc_convex_hull(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
                     pos_label: Any = None) -> RocHull:
     """The convex hull of the ROC points: the operating points no cost setting can beat.
 
@@ -129,8 +128,10 @@ def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores (higher means more likely positive).
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights. ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
@@ -174,8 +175,8 @@ def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> hull.thresholds.tolist()
     [inf, 0.8, 0.35, 0.1]
     """
-    hull = _hull_or_none(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                              pos_label=pos_label, scale_weights=True))
+    hull = _hull_or_none(score_counts(y_true, y_score, sample_weight=sample_weight,
+                                      pos_label=pos_label, scale_weights=True))
     return _nan_hull() if hull is None else hull
 
 
@@ -237,7 +238,7 @@ def _check_prior(prior_pos: Any) -> float:
     return check_real(prior_pos, "prior_pos", low=0, high=1, low_open=True, high_open=True)
 
 
-def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_fn: float,
+def optimal_operating_point(y_true: Any, y_score: Any = None, *, cost_fp: float, cost_fn: float,
                             prior_pos: float | None = None, sample_weight: Any = None,
                             pos_label: Any = None) -> OperatingPoint:
     """The hull vertex with the least expected cost for these costs and this prior.
@@ -250,8 +251,10 @@ def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_f
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     cost_fp, cost_fn : float
         Cost of one false positive and of one false negative (both positive).
     prior_pos : float, default=None
@@ -301,13 +304,13 @@ def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_f
     cost_fn = check_positive(cost_fn, "cost_fn")
     if prior_pos is not None:
         prior_pos = _check_prior(prior_pos)
-    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label, scale_weights=True)
-    hull = _hull_or_none(label, score, weight)
+    counts = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                          scale_weights=True)
+    hull = _hull_or_none(counts)
     if hull is None:
         return OperatingPoint(math.nan, math.nan, math.nan, math.nan)
     if prior_pos is None:
-        prior_pos = positive_share(label, weight)
+        prior_pos = counts.n_pos / (counts.n_pos + counts.n_neg)
     # both costs divided by one power of two (exact): no overflow for costs near 1e308
     _, exponent = math.frexp(max(cost_fp, cost_fn))
     scaled_fp, scaled_fn = math.ldexp(cost_fp, -exponent), math.ldexp(cost_fn, -exponent)
@@ -366,7 +369,7 @@ def probability_cost(*, cost_fp: float, cost_fn: float, prior_pos: float) -> flo
     return 1 / (1 + slope)
 
 
-def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weight: Any = None,
+def cost_lines(y_true: Any, y_score: Any = None, *, probability_cost: Any, sample_weight: Any = None,
                pos_label: Any = None) -> np.ndarray:
     """Normalized expected cost of every ROC point at each ``PC(+)``: one line per point.
 
@@ -377,8 +380,10 @@ def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weigh
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     probability_cost : array-like of shape (k,)
         Values of ``PC(+)`` in [0, 1].
     sample_weight : array-like of shape (n,), default=None
@@ -411,8 +416,8 @@ def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weigh
     [[0.0, 0.5, 1.0], [0.0, 0.25, 0.5], [0.5, 0.5, 0.5], [0.5, 0.25, 0.0], [1.0, 0.5, 0.0]]
     """
     pc = _check_probability_cost(probability_cost)
-    points = _points_or_nan(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                                 pos_label=pos_label, scale_weights=True),
+    points = _points_or_nan(score_counts(y_true, y_score, sample_weight=sample_weight,
+                                         pos_label=pos_label, scale_weights=True),
                             "the cost lines")
     if points is None:
         return np.full((1, pc.size), np.nan)
@@ -428,7 +433,7 @@ def _check_probability_cost(probability_cost: Any) -> np.ndarray:
     return pc
 
 
-def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
+def cost_curve(y_true: Any, y_score: Any = None, *, probability_cost: Any = None,
                sample_weight: Any = None, pos_label: Any = None) -> CostCurve:
     """The cost curve: the lower envelope of the cost lines of all ROC points.
 
@@ -438,8 +443,10 @@ def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     probability_cost : array-like of shape (k,), default=None
         Where to evaluate the envelope. ``None``: 0, 1 and the envelope's corners, where
         ``PC(+) = ΔFPR / (ΔFPR + ΔTPR)`` for each hull edge, so that joining the values by
@@ -484,8 +491,8 @@ def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
     """
     if probability_cost is not None:
         pc = _check_probability_cost(probability_cost)
-    hull = _hull_or_none(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                              pos_label=pos_label, scale_weights=True))
+    hull = _hull_or_none(score_counts(y_true, y_score, sample_weight=sample_weight,
+                                      pos_label=pos_label, scale_weights=True))
     if hull is None:
         pc = np.array([0.0, 1.0]) if probability_cost is None else pc
         return CostCurve(pc, np.full(pc.shape, np.nan))

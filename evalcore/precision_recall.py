@@ -38,8 +38,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._frames import data_frame
-from ._ranking import operating_points
-from ._validation import both_classes, check_binary_scores, check_bool, check_int
+from ._ranking import operating_points, score_counts
+from ._validation import both_classes, check_bool, check_int
 
 
 class AchievablePrCurve(NamedTuple):
@@ -81,7 +81,7 @@ def _vertex_counts(y_true, y_score, sample_weight, pos_label, hull: bool):
     """TP and FP counts of the curve's vertices, from (0, 0): every operating point, or
     only the vertices of the ROC convex hull; None (after one warning) without positives."""
     # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    _, tps, fps = operating_points(*check_binary_scores(
+    _, tps, fps = operating_points(score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     total_pos, total_neg = tps[-1], fps[-1]
     if not both_classes(total_pos, 1, "the PR curve", stacklevel=5):
@@ -134,7 +134,7 @@ def _nan_curve() -> AchievablePrCurve:
     return AchievablePrCurve(nan, nan.copy())
 
 
-def interpolated_pr_curve(y_true: Any, y_score: Any, *, num: int = 20,
+def interpolated_pr_curve(y_true: Any, y_score: Any = None, *, num: int = 20,
                           sample_weight: Any = None, pos_label: Any = None) -> AchievablePrCurve:
     """The PR curve through every operating point, interpolated as Davis & Goadrich show.
 
@@ -150,8 +150,10 @@ def interpolated_pr_curve(y_true: Any, y_score: Any, *, num: int = 20,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     num : int, default=20
         Points placed evenly (in TP) inside each segment, for drawing; ``num=0`` returns
         just the operating points (and the start at recall 0).
@@ -200,7 +202,7 @@ def interpolated_pr_curve(y_true: Any, y_score: Any, *, num: int = 20,
     return _nan_curve() if counts is None else _interpolate(*counts, num)
 
 
-def achievable_pr_curve(y_true: Any, y_score: Any, *, num: int = 20, hull: bool | None = None,
+def achievable_pr_curve(y_true: Any, y_score: Any = None, *, num: int = 20, hull: bool | None = None,
                         sample_weight: Any = None, pos_label: Any = None) -> AchievablePrCurve:
     """Davis & Goadrich's achievable PR curve: the PR-space image of the ROC convex hull.
 
@@ -223,8 +225,10 @@ def achievable_pr_curve(y_true: Any, y_score: Any, *, num: int = 20, hull: bool 
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     num : int, default=20
         Points placed evenly (in TP) inside each segment, for drawing; ``num=0`` returns
         only the vertices (and the start at recall 0).
@@ -287,7 +291,7 @@ def achievable_pr_curve(y_true: Any, y_score: Any, *, num: int = 20, hull: bool 
     return _nan_curve() if counts is None else _interpolate(*counts, num)
 
 
-def pr_auc_interpolated(y_true: Any, y_score: Any, *, hull: bool = False,
+def pr_auc_interpolated(y_true: Any, y_score: Any = None, *, hull: bool = False,
                         sample_weight: Any = None, pos_label: Any = None) -> float:
     """The exact area under the interpolated PR curve, or under the achievable one.
 
@@ -304,8 +308,10 @@ def pr_auc_interpolated(y_true: Any, y_score: Any, *, hull: bool = False,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and finite real scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Finite real scores; higher means more likely positive.
     hull : bool, default=False
         Interpolate through the ROC convex hull's vertices only (``True``) or through every
         operating point (``False``).
@@ -381,7 +387,7 @@ def _gains(tps, fps, total_pos, total_neg):
     return recall_gain, precision_gain
 
 
-def prg_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def prg_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
               pos_label: Any = None) -> PrgCurve:
     """The precision–recall–gain curve (Flach & Kull 2015).
 
@@ -394,8 +400,10 @@ def prg_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and finite real scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
@@ -440,7 +448,7 @@ def prg_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
 def _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel) -> PrgCurve:
     # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    thresholds, tps, fps = operating_points(*check_binary_scores(
+    thresholds, tps, fps = operating_points(score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     total_pos, total_neg = tps[-1], fps[-1]
     if not both_classes(total_pos, total_neg, "the precision-recall-gain curve",
@@ -461,7 +469,7 @@ def _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel) -> PrgCurv
     return PrgCurve(rg, pg, th)
 
 
-def auprg(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+def auprg(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
           pos_label: Any = None) -> float:
     """Area under the precision–recall–gain curve (Flach & Kull 2015).
 
@@ -476,8 +484,10 @@ def auprg(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and finite real scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None

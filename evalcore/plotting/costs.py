@@ -6,15 +6,15 @@ from typing import Any
 
 import numpy as np
 
-from .._validation import (check_binary_scores, check_bool, check_fraction, check_optional,
-                           positive_share, unit_scale)
+from .._ranking import score_counts
+from .._validation import check_bool, check_fraction, check_optional
 from ..hull import (cost_curve, cost_lines, iso_performance_slope, optimal_operating_point,
                     roc_convex_hull)
 from .roc import chance_diagonal, plot_roc
 from .style import COLORS, axes_or_new, mark_point, one_undefined_warning, square_unit
 
 
-def plot_roc_hull(y_true: Any, y_score: Any, *, cost_fp: float | None = None,
+def plot_roc_hull(y_true: Any, y_score: Any = None, *, cost_fp: float | None = None,
                   cost_fn: float | None = None, prior_pos: float | None = None, ax=None,
                   label: str | None = None, color: str | None = None,
                   sample_weight: Any = None, pos_label: Any = None):
@@ -23,8 +23,10 @@ def plot_roc_hull(y_true: Any, y_score: Any, *, cost_fp: float | None = None,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     cost_fp, cost_fn : float, default=None
         Costs of a false positive and a false negative; give both to draw the iso-cost line
         (see :func:`evalcore.optimal_operating_point`) and mark the point it selects.
@@ -72,32 +74,27 @@ def plot_roc_hull(y_true: Any, y_score: Any, *, cost_fp: float | None = None,
     """
     if (cost_fp is None) != (cost_fn is None):
         raise ValueError("give both cost_fp and cost_fn (to draw the iso-cost line) or neither")
+    # validated and sorted once: the hull, the best point and the ROC points share a summary
+    counts = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                          scale_weights=True)
     with one_undefined_warning():       # a class missing: one warning, not one per metric
-        hull = roc_convex_hull(y_true, y_score, sample_weight=sample_weight,
-                               pos_label=pos_label)
-        label_array, score, weight = check_binary_scores(y_true, y_score,
-                                                         sample_weight=sample_weight,
-                                                         pos_label=pos_label)
+        hull = roc_convex_hull(counts)
         best = slope = None
         if cost_fp is not None:
-            best = optimal_operating_point(y_true, y_score, cost_fp=cost_fp, cost_fn=cost_fn,
-                                           prior_pos=prior_pos, sample_weight=sample_weight,
-                                           pos_label=pos_label)
+            best = optimal_operating_point(counts, cost_fp=cost_fp, cost_fn=cost_fn,
+                                           prior_pos=prior_pos)
             if np.isnan(best.fpr):      # undefined (a class missing): no line to draw
                 best = None
             else:
                 if prior_pos is None:
-                    prior_pos = positive_share(label_array,
-                                               None if weight is None else unit_scale(weight))
+                    prior_pos = counts.n_pos / (counts.n_pos + counts.n_neg)
                 slope = iso_performance_slope(cost_fp=cost_fp, cost_fn=cost_fn,
                                               prior_pos=prior_pos)
         ax = axes_or_new(ax)
         ax.plot(hull.fpr, hull.tpr, color=COLORS[1], lw=4, alpha=0.6, label="convex hull",
                 solid_capstyle="round")
-        few = len(np.unique(score)) <= 60
-        plot_roc(y_true, y_score, ax=ax, label=label or "ROC points", color=color,
-                 chance=False, markers=few, lw=1.2, sample_weight=sample_weight,
-                 pos_label=pos_label)
+        plot_roc(counts, ax=ax, label=label or "ROC points", color=color, chance=False,
+                 markers=len(counts) <= 60, lw=1.2)
     chance_diagonal(ax)      # once per Axes: a plot_roc on it before or after adds no second
     if best is not None:
         x = np.array([-0.1, 1.1])

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from .._ranking import score_counts
 from .._validation import check_bool, check_one_of
 from ..areas import average_precision
 from ..curves import precision_recall_curve
@@ -17,7 +18,7 @@ from .style import axes_or_new, one_undefined_warning, reference_line_once, squa
 BASE_RATE_GID = "evalcore-base-rate"
 
 
-def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
+def plot_pr(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = None,
             color: str | None = None, markers: bool = True, baseline: bool = True,
             sample_weight: Any = None, pos_label: Any = None, **line_kw):
     """Draw the precision–recall points of ``y_score`` (joined by lines, the closing
@@ -26,8 +27,10 @@ def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     ax : matplotlib Axes, default=None
         Where to draw. ``None``: a new figure's Axes.
     label, color : str, default=None
@@ -80,13 +83,13 @@ def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     """
     markers = check_bool(markers, "markers")
     baseline = check_bool(baseline, "baseline")
+    # validated and sorted once: the curve and its area come from one summary
+    counts = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                          scale_weights=True)
     with one_undefined_warning():       # a class missing: one warning, not one per metric
-        pr = precision_recall_curve(y_true, y_score, sample_weight=sample_weight,
-                                    pos_label=pos_label)
+        pr = precision_recall_curve(counts)
         if label:
-            label = area_label(label, "AP", average_precision(y_true, y_score,
-                                                              sample_weight=sample_weight,
-                                                              pos_label=pos_label))
+            label = area_label(label, "AP", average_precision(counts))
     ax = axes_or_new(ax)
     ax.plot(pr.recall[:-1], pr.precision[:-1], marker="o" if markers else None, ms=4,
             label=label, color=color, **line_kw)

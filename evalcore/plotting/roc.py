@@ -6,6 +6,7 @@ from typing import Any
 
 import math
 
+from .._ranking import score_counts
 from .._validation import check_bool
 from ..areas import roc_auc
 from ..curves import equal_error_rate, roc_curve
@@ -60,7 +61,7 @@ def area_label(label: str, name: str, area: float) -> str:
     return f"{label} ({name} = {area:.2f})"
 
 
-def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
+def plot_roc(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = None,
              color: str | None = None, markers: bool = True, fill: bool = False,
              chance: bool = True, sample_weight: Any = None, pos_label: Any = None,
              **line_kw):
@@ -69,8 +70,10 @@ def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        Binary labels and scores.
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive.
     ax : matplotlib Axes, default=None
         Where to draw. ``None``: a new figure's Axes.
     label, color : str, default=None
@@ -124,12 +127,13 @@ def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
     markers = check_bool(markers, "markers")
     fill = check_bool(fill, "fill")
     chance = check_bool(chance, "chance")
+    # validated and sorted once: the curve and its area come from one summary
+    counts = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                          scale_weights=True)
     with one_undefined_warning():       # a class missing: one warning, not one per metric
-        roc = roc_curve(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+        roc = roc_curve(counts)
         if label:
-            label = area_label(label, "AUC", roc_auc(y_true, y_score,
-                                                     sample_weight=sample_weight,
-                                                     pos_label=pos_label))
+            label = area_label(label, "AUC", roc_auc(counts))
     ax = axes_or_new(ax)
     line, = ax.plot(roc.fpr, roc.tpr, marker="o" if markers else None, ms=4, label=label,
                     color=color, **line_kw)
