@@ -295,6 +295,28 @@ class BinnedScoreCounts:
         return cls(edges).update(y_true, y_score, sample_weight=sample_weight,
                                  pos_label=pos_label)
 
+    @classmethod
+    def from_score_counts(cls, counts: ScoreCounts, *, edges: Any) -> BinnedScoreCounts:
+        """The binned summary of an exact one (counts per distinct score): coarsened, so a
+        summary kept per partition or per day can be binned for storage.
+
+        Parameters
+        ----------
+        counts : ScoreCounts
+            The exact summary.
+        edges : array-like of shape (n_bins - 1,)
+            Finite, strictly increasing cut points.
+
+        Returns
+        -------
+        BinnedScoreCounts
+        """
+        if not isinstance(counts, ScoreCounts):
+            raise TypeError(f"counts must be a ScoreCounts, got {type(counts).__name__}")
+        binned = cls(edges)
+        binned._add_exact(counts)
+        return binned
+
     def update(self, y_true: Any, y_score: Any, *, sample_weight: Any = None,
                pos_label: Any = None) -> BinnedScoreCounts:
         """Add a chunk of data in place and return ``self``.
@@ -513,15 +535,19 @@ class BinnedScoreCounts:
         return BinnedBounds((low + high) / 2, low, high)
 
     # --- a second pass --------------------------------------------------------------------
-    def refine(self, *data: Any, width: float = 0.0, sample_weight: Any = None,
-               pos_label: Any = None) -> BinnedScoreCounts:
-        """Read the data again and make the bins that hold the most unknown pairs exact.
+    def refine(self, *data: Any, width: float = 0.0, split: int | None = None,
+               sample_weight: Any = None, pos_label: Any = None) -> BinnedScoreCounts:
+        """Read the data again and refine the bins that hold the most unknown pairs.
 
         The bins are taken in decreasing order of their unknown pairs (:attr:`unknown_pairs`)
-        until those left leave the AUC bounds at most ``width`` wide; one pass over the data
-        keeps the rows of those bins only and counts them per distinct score, and each chosen
-        bin is split at its distinct scores into bins that each hold one (exact). Memory is the
-        number of distinct scores in the chosen bins.
+        until those left would leave the AUC bounds at most ``width`` wide; a pass over the
+        data keeps the rows of those bins only. By default each chosen bin is counted per
+        distinct score and split at each one (exact: one pass reaches ``width``; memory is
+        the number of distinct scores in the chosen bins). With ``split=k`` each chosen bin is
+        cut into ``k`` bins evenly between its lowest and highest score (memory ``k`` per
+        bin), and passes are repeated, up to 16, until the bounds are ``width`` wide or
+        exact, when the data can be read again (arrays, or a list or tuple of chunks; a
+        one-pass iterator is read once).
 
         Parameters
         ----------
@@ -533,6 +559,9 @@ class BinnedScoreCounts:
             The widest AUC bounds to accept; ``0``: refine every bin that leaves anything
             unknown (every bin with positives and two distinct scores), so the AUC, the ROC
             curve and the average precision all become exact.
+        split : int, default=None
+            ``None``: chosen bins become exact; an integer of at least 2: each is cut into
+            that many bins per pass.
         sample_weight : array-like of shape (n,), default=None
             With arrays: the weights the summary was built with.
         pos_label : int, float, bool or str, default=None
@@ -541,7 +570,8 @@ class BinnedScoreCounts:
         Returns
         -------
         BinnedScoreCounts
-            A new summary with finer edges; ``self`` is unchanged.
+            A new summary with finer edges; ``self`` is unchanged. Its ``auc().width`` is at
+            most ``width`` unless ``split`` ran out of passes (or of data to read again).
 
         Raises
         ------
@@ -549,20 +579,17 @@ class BinnedScoreCounts:
             If the data do not match the summary (a chosen bin's counts differ).
         """
         width = check_real(width, "width", low=0.0, high=1.0)
-        chosen = self._bins_to_refine(width)
-        chunks = _chunks(data, sample_weight)
-        exact = ScoreCounts.empty(weighted=self.counts.weighted)
-        if chosen.size:
-            for y_true, y_score, weight in chunks:
-                if len(y_true) == 0 and len(y_score) == 0:
-                    continue
-                label, score, weight = check_binary_scores(
-                    y_true, y_score, sample_weight=weight, pos_label=pos_label)
-                keep = np.isin(np.searchsorted(self.edges, score, side="right"), chosen)
-                exact = exact + ScoreCounts.from_arrays(
-                    label[keep], score[keep], sample_weight=None if weight is None
-                    else weight[keep])
-        return self._split(chosen, exact)
+        if split is not None:
+            split = check_int(split, "split", low=2)
+        again = len(data) == 2 or (len(data) == 1 and isinstance(data[0], (list, tuple)))
+        refined = self
+        for _ in range(16 if split is not None and again else 1):
+            chosen = refined._bins_to_refine(width)
+            if chosen.size == 0:
+                break
+            refined = refined._refine_pass(_chunks(data, sample_weight), chosen, split,
+                                           pos_label)
+        return refined if refined is not self else self._copy()
 
     def _bins_to_refine(self, width: float) -> np.ndarray:
         if width == 0:
@@ -576,38 +603,52 @@ class BinnedScoreCounts:
         chosen = order[:needed]
         return np.sort(chosen[unknown[chosen] > 0])
 
-    def _split(self, chosen: np.ndarray, exact: ScoreCounts) -> BinnedScoreCounts:
-        """A new summary whose ``chosen`` bins are replaced by one bin per distinct score of
-        ``exact`` (the rows of those bins, counted again)."""
-        if chosen.size == 0:
-            return self._copy()
-        values = exact.values.astype(np.float64)
-        bins = np.searchsorted(self.edges, values, side="right")
-        check = BinnedScoreCounts(self.edges)
-        check._add_exact(exact)
+    def _refine_pass(self, chunks, chosen: np.ndarray, split: int | None,
+                     pos_label: Any) -> BinnedScoreCounts:
+        """One pass: the rows of the ``chosen`` bins counted again, into one bin per distinct
+        score (``split`` None) or ``split`` even bins per chosen bin; the other bins kept."""
+        check = BinnedScoreCounts(self.edges)          # the chosen bins' rows, as built
+        collected = ScoreCounts.empty(weighted=self.counts.weighted)
+        if split is not None:
+            cuts = [np.linspace(self.low[k], self.high[k], split + 1)[1:-1] for k in chosen]
+            finer = BinnedScoreCounts(np.union1d(self.edges, np.concatenate(cuts)))
+        for y_true, y_score, weight in chunks:
+            if len(y_true) == 0 and len(y_score) == 0:
+                continue
+            label, score, weight = check_binary_scores(y_true, y_score, sample_weight=weight,
+                                                       pos_label=pos_label)
+            keep = np.isin(np.searchsorted(self.edges, score, side="right"), chosen)
+            part = ScoreCounts.from_arrays(label[keep], score[keep], sample_weight=None
+                                           if weight is None else weight[keep])
+            check._add_exact(part)
+            if split is None:
+                collected = collected + part
+            else:
+                finer._add_exact(part)
         same = np.array_equal if not self.counts.weighted else \
             (lambda x, y: np.allclose(x, y, rtol=1e-9, atol=0))     # sums in another order
         if not (same(check.positives[chosen], self.positives[chosen])
                 and same(check.negatives[chosen], self.negatives[chosen])):
             raise ValueError("the data given to refine do not match the summary: the bins "
                              "chosen to refine hold other counts than when it was built")
-        # a cut at each distinct score but the lowest of its bin: one score per new bin
-        first = np.concatenate(([True], bins[1:] != bins[:-1]))
-        new_edges = np.union1d(self.edges, values[~first])
-        refined = BinnedScoreCounts(new_edges)
+        if split is None:
+            # a cut at each distinct score but the lowest of its bin: one score per new bin
+            values = collected.values.astype(np.float64)
+            bins = np.searchsorted(self.edges, values, side="right")
+            first = np.concatenate(([True], bins[1:] != bins[:-1]))
+            finer = BinnedScoreCounts(np.union1d(self.edges, values[~first]))
+            finer._add_exact(collected)
+        # the bins not chosen keep their interval: their lower boundary's new bin index
         keep = ~np.isin(self.counts.values.astype(np.int64), chosen)
         old_bins = self.counts.values.astype(np.int64)[keep]
-        old_pos, old_neg = self.counts.positives[keep], self.counts.negatives[keep]
-        # old bins keep their interval: their lower boundary's new bin index
         lower_edge = np.concatenate(([-np.inf], self.edges))[old_bins]
-        new_index = np.searchsorted(new_edges, lower_edge, side="right")
-        new_index[old_bins == 0] = 0
-        moved = ScoreCounts(new_index.astype(np.float64), old_pos, old_neg)
-        refined._add_exact(exact)
-        refined.counts = refined.counts + moved
-        refined.low[new_index] = self.low[old_bins]
-        refined.high[new_index] = self.high[old_bins]
-        return refined
+        new_index = np.searchsorted(finer.edges, lower_edge, side="right")
+        finer.counts = finer.counts + ScoreCounts(new_index.astype(np.float64),
+                                                  self.counts.positives[keep],
+                                                  self.counts.negatives[keep])
+        finer.low[new_index] = self.low[old_bins]
+        finer.high[new_index] = self.high[old_bins]
+        return finer
 
 
 def _chunks(data: tuple, sample_weight: Any):

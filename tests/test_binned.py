@@ -381,3 +381,43 @@ def test_keras_auc_refuses_scores_outside_the_unit_interval():
         thresholded_auc([0, 1], [0.2, 0.4], thresholds=[0.5, 1.5])
     with pytest.raises(ValueError, match="num_thresholds must be an integer of at least 2"):
         thresholded_auc([0, 1], [0.2, 0.4], num_thresholds=1)
+
+
+def test_an_exact_summary_coarsened_equals_the_rows_binned():
+    rng = np.random.default_rng(5)
+    y, s = rng.integers(0, 2, 500), np.round(rng.normal(size=500), 2)
+    edges = [-1.0, 0.0, 0.25, 1.0]
+    coarsened = BinnedScoreCounts.from_score_counts(ec.ScoreCounts.from_arrays(y, s), edges=edges)
+    direct = BinnedScoreCounts.from_arrays(y, s, edges=edges)
+    assert np.array_equal(coarsened.positives, direct.positives)
+    assert np.array_equal(coarsened.low, direct.low) and coarsened.auc() == direct.auc()
+    with pytest.raises(TypeError, match="counts must be a ScoreCounts"):
+        BinnedScoreCounts.from_score_counts((y, s), edges=edges)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_refinement_by_even_splits_keeps_the_bounds_and_reaches_the_width(data):
+    y, s, w = data.draw(scored_data())
+    edges = data.draw(any_edges(s))
+    binned = BinnedScoreCounts.from_arrays(y, s, edges=edges, sample_weight=w)
+    width = data.draw(st.floats(0.01, 1))
+    refined = binned.refine(y, s, sample_weight=w, width=width, split=2)
+    exact = pairwise_auc(y, s, w)
+    assert refined.auc().lower - 1e-12 <= exact <= refined.auc().upper + 1e-12
+    assert refined.auc().width <= width + 1e-15       # 16 halvings of 40 scores suffice
+    assert np.isclose(refined.n_pos, binned.n_pos) and np.isclose(refined.n_neg, binned.n_neg)
+
+
+def test_even_splits_bound_the_memory_of_a_pass():
+    rng = np.random.default_rng(6)
+    y = (rng.random(200_000) < 0.05).astype(int)
+    s = 1 / (1 + np.exp(-(np.log(0.004 / 0.996) + 0.3 * (rng.normal(size=y.size) + y))))
+    keras = BinnedScoreCounts.from_arrays(y, s, edges=score_bin_edges(n_bins=199,
+                                                                      spacing="probability"))
+    assert keras.auc().width > 0.3                # most scores share Keras' first bucket
+    one_pass = keras.refine([(y, s)], split=100, width=0.01)
+    assert one_pass.n_bins <= 199 + 99 * 16 and one_pass.auc().width <= 0.01
+    assert one_pass.auc().lower <= ec.roc_auc(y, s) <= one_pass.auc().upper
+    with pytest.raises(ValueError, match="split must be an integer of at least 2"):
+        keras.refine(y, s, split=1)
