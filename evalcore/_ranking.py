@@ -494,6 +494,8 @@ def auc_from_groups(groups: ScoreCounts) -> float:
     pos, neg = groups.positives, groups.negatives
     if np.issubdtype(pos.dtype, np.integer):
         sizes = pos + neg
+        if sizes.sum() >= 2**30:     # the dot product could pass 2**63: Python integers
+            pos, sizes = pos.astype(object), sizes.astype(object)
         before = np.cumsum(sizes) - sizes
         # mid-rank of group g (ranks from 1) is before + (size + 1) / 2; work in doubled ints
         twice_rank_sum = int(np.dot(pos, 2 * before + sizes + 1))

@@ -26,6 +26,8 @@ def _auc_trapezoid(groups) -> float:
     """Trapezoid area under the ROC points (unweighted: summed in integer counts, one division)."""
     _, tps, fps = roc_points(groups)
     if np.issubdtype(tps.dtype, np.integer):
+        if tps[-1] + fps[-1] >= 2**30:   # the dot product could pass 2**63: Python integers
+            tps, fps = tps.astype(object), fps.astype(object)
         twice_area = int(np.dot(np.diff(fps), tps[1:] + tps[:-1]))
         return twice_area / (2 * int(tps[-1]) * int(fps[-1]))
     tpr, fpr = tps / tps[-1], fps / fps[-1]    # rates first: P·N can underflow (auc_from_groups)
