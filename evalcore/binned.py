@@ -1,25 +1,16 @@
-"""Binned scores with certified bounds: the summary over bins, and what it can still promise.
+"""Binned scores with certified bounds: the summary over bins, and what it still promises.
 
-A binned summary keeps, for each bin of scores, its (weighted) positives and negatives and the
-lowest and highest score seen in it: memory is the number of bins, whatever the number of rows.
-It is a :class:`~evalcore.ScoreCounts` over bin indices plus the edges (so merging and the AUC
-arithmetic are the exact summary's own), and it is built chunk by chunk and merged with ``+`` in
-any order with the same result.
-
-What it certifies. Bins are disjoint intervals, so a positive and a negative in different bins
-are ordered as their bins are; only pairs inside one bin are unknown. Each such pair counts 1,
-1/2 (a tie) or 0 in the exact AUC, so the exact AUC of the unbinned scores lies between the
-binned value with every unknown pair counted 0 and with every one counted 1, and the midpoint is
-within half the width of it. A bin whose lowest and highest scores are equal holds one distinct
-score: its pairs are ties, known exactly, and add nothing to the width. The ROC curve is exact at
-every bin's boundary (each is a threshold of the rule ``score >= threshold``) and between two
-boundaries lies in the box they span. Average precision is bounded per bin in closed form
-(:meth:`BinnedScoreCounts.average_precision`).
-
-:meth:`BinnedScoreCounts.refine` reads the data again and replaces the bins that hold the most
-unknown pairs by their exact counts per distinct score until the bounds are as narrow as asked,
-or exact. :func:`thresholded_auc` computes what Keras' ``AUC`` metric reports (200 thresholds,
-the ``>`` rule, the interpolated trapezoid), so its error can be measured against the exact AUC.
+:class:`BinnedScoreCounts` keeps, per bin of scores, the (weighted) positives and negatives and
+the lowest and highest score seen: memory is the number of bins. It is a
+:class:`~evalcore.ScoreCounts` over bin indices plus the edges, built chunk by chunk and merged
+with ``+`` in any order with the same result. Pairs of a positive and a negative in different
+bins are ordered as their bins; only pairs inside one bin are unknown, so the exact AUC lies
+between the binned value with each of them counted 0 and with each counted 1 (a bin of one
+distinct score holds ties, known exactly). The ROC curve is exact at every bin's lowest score
+and lies in the box between two such points; average precision is bounded per bin in closed
+form. :meth:`BinnedScoreCounts.refine` reads the data again and refines the bins with the most
+unknown pairs until the bounds are as narrow as asked, or exact. Choosing edges and Keras'
+fixed-threshold AUC live in :mod:`evalcore.score_bins`.
 """
 
 from __future__ import annotations
@@ -31,13 +22,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._ranking import ScoreCounts
-from ._validation import (as_1d, both_classes, check_array_like, check_binary_scores,
-                          check_int, check_one_of, check_real, check_scores, shown)
+from ._validation import both_classes, check_binary_scores, check_int, check_real
+from .score_bins import check_edges, score_bin_edges
 from .score_counts import auc_range_sums
 
-SPACINGS = ("quantile", "probability", "logit")
-#: Keras' ``backend.epsilon()``: its end thresholds are ``-epsilon`` and ``1 + epsilon``.
-KERAS_EPSILON = 1e-7
 _FORMAT = "evalcore.BinnedScoreCounts/1"
 
 
@@ -88,79 +76,6 @@ class BinnedRocCurve(NamedTuple):
         return np.array(fpr), np.array(tpr)
 
 
-def check_edges(edges: Any) -> np.ndarray:
-    """``edges`` as a float64 array of finite, strictly increasing cut points (may be empty:
-    one bin). The errors name ``edges`` and the rule broken."""
-    check_array_like(edges, "edges")
-    if np.shape(edges) == (0,):
-        return np.empty(0)
-    array = check_scores(edges, "edges").astype(np.float64)
-    steps = np.diff(array)
-    if np.any(steps <= 0):
-        i = int(np.flatnonzero(steps <= 0)[0])
-        raise ValueError(f"edges must be strictly increasing: edges[{i + 1}]="
-                         f"{shown(array[i + 1])} follows edges[{i}]={shown(array[i])}")
-    return array
-
-
-def score_bin_edges(y_score: Any = None, *, n_bins: int = 100,
-                    spacing: str = "quantile") -> np.ndarray:
-    """Cut points for ``n_bins`` bins of scores.
-
-    Bin 0 holds the scores below the first cut point, bin ``j`` those in
-    ``[edges[j-1], edges[j])``, the last bin those at or above the last cut point; every score
-    falls in a bin, so any edges give certified bounds. Only their tightness depends on the
-    choice: the bounds are narrow when few positive-negative pairs share a bin.
-
-    Parameters
-    ----------
-    y_score : array-like of shape (n,), default=None
-        Scores to place the cut points by: all of them (a first pass) or a random sample.
-        Needed for ``"quantile"`` and ``"logit"``; ignored for ``"probability"``.
-    n_bins : int, default=100
-        The number of bins (``n_bins - 1`` cut points; fewer for quantiles of tied scores).
-    spacing : {"quantile", "probability", "logit"}, default="quantile"
-        ``"quantile"``: at the first score above each ``j / n_bins`` quantile (a score
-        repeated many times stays in one bin; the lowest score is never a cut point;
-        repeated cut points are kept once). ``"probability"``:
-        evenly in [0, 1] (``j / n_bins``: Keras' inner thresholds for ``n_bins = 199``).
-        ``"logit"``: evenly in logit between the lowest and the highest score strictly
-        inside (0, 1).
-
-    Returns
-    -------
-    numpy.ndarray
-        The cut points, float64, strictly increasing.
-
-    Examples
-    --------
-    >>> score_bin_edges(n_bins=4, spacing="probability")
-    array([0.25, 0.5 , 0.75])
-    >>> score_bin_edges([0.1, 0.4, 0.35, 0.8], n_bins=2)
-    array([0.4])
-    """
-    n_bins = check_int(n_bins, "n_bins", low=1)
-    spacing = check_one_of(spacing, SPACINGS, "spacing")
-    if spacing == "probability":
-        return np.arange(1, n_bins) / n_bins
-    if y_score is None:
-        raise TypeError(f"y_score is required for spacing={spacing!r}: the cut points are "
-                        f"placed by the scores (all of them or a sample)")
-    score = check_scores(y_score).astype(np.float64)
-    if spacing == "quantile":
-        distinct = np.unique(score)
-        quantiles = np.quantile(score, np.arange(1, n_bins) / n_bins, method="inverted_cdf")
-        above = np.searchsorted(distinct, quantiles, side="right")
-        return np.unique(distinct[above[above < distinct.size]])
-    inside = score[(score > 0) & (score < 1)]
-    if inside.size == 0 or inside.min() == inside.max():
-        raise ValueError("y_score must hold at least two distinct values strictly between 0 "
-                         "and 1 for spacing='logit' (probabilities)")
-    low, high = np.log(inside.min() / (1 - inside.min())), np.log(inside.max() / (1 - inside.max()))
-    cuts = 1 / (1 + np.exp(-np.linspace(low, high, n_bins + 1)[1:-1]))
-    return np.unique(cuts)
-
-
 def _harmonic_difference(m: np.ndarray, a: np.ndarray) -> np.ndarray:
     """``sum(1 / (m + i) for i in 1..a)`` for non-negative integers (as floats), to ~1e-16
     relative: a table of H(n) below 64, the asymptotic series of H(n) - ln(n) above."""
@@ -178,9 +93,8 @@ def _harmonic_difference(m: np.ndarray, a: np.ndarray) -> np.ndarray:
 
 
 def _rounded(values: np.ndarray, *, down: bool) -> np.ndarray:
-    """``values`` as float64, rounded down (or up) where float64 cannot hold them (long double
-    scores beyond 2**53), so that a bin's lowest and highest scores are equal only when it
-    holds one distinct score."""
+    """``values`` as float64, rounded down (or up) where float64 cannot hold them (integers
+    beyond 2**53): a bin's lowest and highest scores are equal only for one distinct score."""
     rounded = values.astype(np.float64)
     if values.dtype != np.float64:
         off = rounded > values if down else rounded < values
@@ -191,11 +105,10 @@ def _rounded(values: np.ndarray, *, down: bool) -> np.ndarray:
 class BinnedScoreCounts:
     """The (weighted) positives and negatives in each bin of scores: mergeable and streamable.
 
-    Memory is the number of bins (with each non-empty bin's lowest and highest score), not the
-    number of rows. Build it in one call (:meth:`from_arrays`), chunk by chunk (:meth:`update`)
-    or from parts merged with ``+`` (any order, the same result: bit for bit with integer
-    counts); save and load it as ``.npz``. Bins are defined by cut points as in
-    :func:`score_bin_edges`.
+    Memory is the number of bins, not of rows. Build it in one call (:meth:`from_arrays`),
+    chunk by chunk (:meth:`update`) or from parts merged with ``+`` (any order, the same
+    result: bit for bit with integer counts); save and load it as ``.npz``. Bins are defined
+    by cut points as in :func:`score_bin_edges`.
 
     Parameters
     ----------
@@ -236,15 +149,8 @@ class BinnedScoreCounts:
         """The number of bins: one more than the number of cut points."""
         return self.edges.shape[0] + 1
 
-    @property
-    def n_pos(self):
-        """The (weighted) number of positives."""
-        return self.counts.n_pos
-
-    @property
-    def n_neg(self):
-        """The (weighted) number of negatives."""
-        return self.counts.n_neg
+    n_pos = property(lambda self: self.counts.n_pos, doc="The (weighted) number of positives.")
+    n_neg = property(lambda self: self.counts.n_neg, doc="The (weighted) number of negatives.")
 
     def _per_bin(self, counts: np.ndarray) -> np.ndarray:
         full = np.zeros(self.n_bins, dtype=counts.dtype)
@@ -297,8 +203,7 @@ class BinnedScoreCounts:
 
     @classmethod
     def from_score_counts(cls, counts: ScoreCounts, *, edges: Any) -> BinnedScoreCounts:
-        """The binned summary of an exact one (counts per distinct score): coarsened, so a
-        summary kept per partition or per day can be binned for storage.
+        """The binned summary of an exact one (counts per distinct score), coarsened.
 
         Parameters
         ----------
@@ -382,8 +287,7 @@ class BinnedScoreCounts:
         return copy
 
     def __repr__(self) -> str:
-        return (f"BinnedScoreCounts({self.n_bins} bins, n_pos={self.n_pos!r}, "
-                f"n_neg={self.n_neg!r})")
+        return f"BinnedScoreCounts({self.n_bins} bins, n_pos={self.n_pos}, n_neg={self.n_neg})"
 
     # --- saving ---------------------------------------------------------------------------
     def save(self, path: Any) -> None:
@@ -539,15 +443,13 @@ class BinnedScoreCounts:
                sample_weight: Any = None, pos_label: Any = None) -> BinnedScoreCounts:
         """Read the data again and refine the bins that hold the most unknown pairs.
 
-        The bins are taken in decreasing order of their unknown pairs (:attr:`unknown_pairs`)
-        until those left would leave the AUC bounds at most ``width`` wide; a pass over the
-        data keeps the rows of those bins only. By default each chosen bin is counted per
-        distinct score and split at each one (exact: one pass reaches ``width``; memory is
-        the number of distinct scores in the chosen bins). With ``split=k`` each chosen bin is
-        cut into ``k`` bins evenly between its lowest and highest score (memory ``k`` per
-        bin), and passes are repeated, up to 16, until the bounds are ``width`` wide or
-        exact, when the data can be read again (arrays, or a list or tuple of chunks; a
-        one-pass iterator is read once).
+        Bins are taken in decreasing order of :attr:`unknown_pairs` until those left would
+        leave the AUC bounds at most ``width`` wide; a pass keeps the rows of those bins only.
+        By default each chosen bin is split at each of its distinct scores (exact: one pass
+        reaches ``width``; memory is the number of distinct scores in those bins). With
+        ``split=k`` each is cut into ``k`` bins evenly between its lowest and highest score
+        (memory ``k`` per bin), and passes repeat, up to 16, until the bounds are ``width``
+        wide or exact, if the data can be read again (arrays, a list or tuple of chunks).
 
         Parameters
         ----------
@@ -708,101 +610,3 @@ def binned_auc(y_true: Any, y_score: Any, *, edges: Any = None, n_bins: int = 10
         edges = score_bin_edges(score, n_bins=n_bins, spacing=spacing)
     binned = BinnedScoreCounts.from_arrays(label, score, edges=edges, sample_weight=weight)
     return binned.auc()
-
-
-def keras_thresholds(num_thresholds: int = 200) -> np.ndarray:
-    """The thresholds of Keras' ``AUC(num_thresholds=...)``.
-
-    Parameters
-    ----------
-    num_thresholds : int, default=200
-        How many (ends included); at least 2.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``-1e-7``, then ``i / (num_thresholds - 1)`` for ``i = 1 .. num_thresholds - 2``,
-        then ``1 + 1e-7``.
-
-    Examples
-    --------
-    >>> keras_thresholds(3).tolist()
-    [-1e-07, 0.5, 1.0000001]
-    """
-    n = check_int(num_thresholds, "num_thresholds", low=2)
-    return np.concatenate(([-KERAS_EPSILON], np.arange(1, n - 1) / (n - 1), [1 + KERAS_EPSILON]))
-
-
-def thresholded_auc(y_true: Any, y_score: Any, *, thresholds: Any = None,
-                    num_thresholds: int = 200, sample_weight: Any = None,
-                    pos_label: Any = None) -> float:
-    """The AUC Keras' ``AUC`` metric reports: a trapezoid over a fixed grid of thresholds.
-
-    At each threshold ``t`` the rates are counted with Keras' strict rule ``score > t``; the
-    ROC points are joined by straight lines (``summation_method="interpolation"``, the
-    default: ``sum((fpr[i] - fpr[i+1]) * (tpr[i] + tpr[i+1]) / 2)``). The thresholds are
-    Keras' defaults, ``num_thresholds`` of them: ``-1e-7``, ``i / (num_thresholds - 1)`` for
-    ``i = 1 .. num_thresholds - 2``, and ``1 + 1e-7``; given ``thresholds`` (inner ones, in
-    [0, 1]), the two end thresholds are added and they are sorted, as Keras does. Scores that
-    fall between two thresholds are read as tied, so the value is off by up to half their
-    unknown pairs (:func:`binned_auc` says by how much at most). Keras counts in float32;
-    this function in float64, so a score within float32's rounding of a threshold can fall on
-    the other side in Keras.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n,)
-        True binary labels.
-    y_score : array-like of shape (n,)
-        Probabilities in [0, 1] (Keras' ``from_logits=False``).
-    thresholds : array-like, default=None
-        Inner thresholds in [0, 1]; ``None``: Keras' evenly spaced ones.
-    num_thresholds : int, default=200
-        The number of thresholds (ends included) when ``thresholds`` is None; at least 2.
-    sample_weight : array-like of shape (n,), default=None
-        Non-negative weights.
-    pos_label : int, float, bool or str, default=None
-        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
-
-    Returns
-    -------
-    float
-        The trapezoid area; ``nan`` with one :class:`~evalcore.UndefinedMetricWarning` when a
-        class is missing (Keras returns 0 there).
-
-    See Also
-    --------
-    binned_auc : the same binning's bounds on the exact AUC.
-    evalcore.roc_auc : the exact AUC.
-
-    Examples
-    --------
-    Keras' documented example (``AUC(num_thresholds=3)``: thresholds -1e-7, 0.5, 1 + 1e-7):
-
-    >>> thresholded_auc([0, 0, 1, 1], [0, 0.5, 0.3, 0.9], num_thresholds=3)
-    0.75
-    """
-    label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label)
-    if np.any((score < 0) | (score > 1)):
-        raise ValueError("y_score must hold probabilities in [0, 1], as Keras' AUC reads them "
-                         "(from_logits=False): apply the sigmoid to logits first")
-    if thresholds is None:
-        grid = keras_thresholds(num_thresholds)
-    else:
-        inner = np.sort(as_1d(thresholds, "thresholds").astype(np.float64))
-        if np.any(~np.isfinite(inner) | (inner < 0) | (inner > 1)):
-            raise ValueError("thresholds must lie in [0, 1] (Keras' rule); the end thresholds "
-                             "-1e-7 and 1 + 1e-7 are added")
-        grid = np.concatenate(([-KERAS_EPSILON], inner, [1 + KERAS_EPSILON]))
-    weight = np.ones(score.shape[0]) if weight is None else weight
-    # counts at or below each threshold, then the counts above it (the rule score > t)
-    order = np.argsort(score, kind="stable")
-    at_or_below = np.searchsorted(score[order], grid, side="right")
-    pos_cum = np.concatenate(([0.0], np.cumsum((weight * label)[order])))
-    neg_cum = np.concatenate(([0.0], np.cumsum((weight * (1 - label))[order])))
-    tp, fp = pos_cum[-1] - pos_cum[at_or_below], neg_cum[-1] - neg_cum[at_or_below]
-    if not both_classes(pos_cum[-1], neg_cum[-1], "ROC AUC", stacklevel=3):
-        return math.nan
-    tpr, fpr = tp / pos_cum[-1], fp / neg_cum[-1]
-    return float(np.sum((fpr[:-1] - fpr[1:]) * (tpr[:-1] + tpr[1:]) / 2))

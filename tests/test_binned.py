@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score
 
 import evalcore as ec
-from evalcore.binned import (BinnedScoreCounts, binned_auc, keras_thresholds, score_bin_edges,
-                             thresholded_auc)
+from evalcore.binned import BinnedScoreCounts, binned_auc
+from evalcore.score_bins import keras_thresholds, score_bin_edges, thresholded_auc
 
 
 def pairwise_auc(y, s, w=None):
