@@ -1,7 +1,9 @@
 """The one place that sorts scores: tie groups of distinct scores with their class counts.
 
 Every curve and area in evalcore is computed from :func:`tie_groups`, so tied scores form
-one threshold everywhere. Unweighted input takes a fast path: each score is mapped to an
+one threshold everywhere. Its result is a :class:`ScoreCounts`, the public, mergeable
+summary, which every ranking metric also accepts in place of its arrays (:func:`score_counts`
+resolves the two). Unweighted input takes a fast path: each score is mapped to an
 order-preserving integer whose lowest bit carries the label, the integers are sorted (in two
 halves on two threads, then merged), and one linear pass reads off the groups. That is about
 as fast as a single ``np.sort`` of the scores, several times faster than an ``argsort``.

@@ -147,7 +147,7 @@ METRICS = {
     "threshold_by_cost": lambda *a, **k: ec.threshold_by_cost(*a, cost_fp=1, cost_fn=2, **k),
     "threshold_by_youden": ec.threshold_by_youden,
     "interpolated_pr_curve": ec.interpolated_pr_curve,
-    "achievable_pr_curve": ec.achievable_pr_curve,
+    "achievable_pr_curve": lambda *a, **k: ec.achievable_pr_curve(*a, hull=True, **k),
     "pr_auc_interpolated": ec.pr_auc_interpolated,
     "prg_curve": ec.prg_curve,
     "auprg": ec.auprg,
