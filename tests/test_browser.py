@@ -343,7 +343,7 @@ def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_ur
 
 
 def test_phone_stacks_the_panels(book_html, book_url, offline_pages):
-    page = "05_precision_recall.html"       # the explorer with the most controls
+    page = "05b_pr_areas.html"       # the explorer with the most controls (class balance)
     expected = displayed_explorers(chapter_html(book_html, page))
     tab = offline_pages(viewport={"width": 390, "height": 844}, device_scale_factor=2).page
     open_chapter(tab, book_url, page, expected)

@@ -1,4 +1,5 @@
-"""Chapters 5 (precision–recall) and 6 (hard classifiers) against their sources, out of the flow.
+"""Chapters 5 and 5b (precision–recall; its areas) and 6 (hard classifiers) against their
+sources, out of the flow.
 
 The chapters teach; the checks that used to interrupt them live here. Expected values are the
 numbers the sources print (Murphy's eq. 14 and Tables 4 and 5, the R note's areas), a
@@ -25,6 +26,7 @@ from notebook_cells import cells, prose, source
 
 ROOT = Path(__file__).resolve().parent.parent
 CH5 = ROOT / "chapters" / "05_precision_recall.ipynb"
+CH5B = ROOT / "chapters" / "05b_pr_areas.ipynb"       # the second half: areas, dominance, Default
 CH6 = ROOT / "chapters" / "06_hard_classifiers.ipynb"
 
 
@@ -118,7 +120,7 @@ def test_threshold_choices_by_brute_force():
     assert best.threshold == max(t for f, t in f1 if f == pytest.approx(best.value))
 
 
-# --- chapter 5: the areas ------------------------------------------------------------------------
+# --- chapter 5b: the areas -----------------------------------------------------------------------
 CASES = {"Murphy 1": ec.murphy_classifier(1), "Murphy 2": ec.murphy_classifier(2),
          "slides' seven": ec.vojnovic_seven(), "random ties": random_ties(), "spam": spam()}
 
@@ -202,7 +204,7 @@ def test_squaring_scores_in_the_unit_interval_changes_no_pr_summary():
     assert ec.pr_auc_trapezoid(y, s ** 2) == ec.pr_auc_trapezoid(y, s)
 
 
-# --- chapter 5: the R note's Default example ----------------------------------------------------
+# --- chapter 5b: the R note's Default example ---------------------------------------------------
 def test_the_r_notes_sweep_and_auc_loop_give_evalcores_trapezoid_area():
     ISLP = pytest.importorskip("ISLP")
     from sklearn.linear_model import LogisticRegression
@@ -328,16 +330,74 @@ def test_screening_precision_is_bayes_rule():
 
 
 # --- the chapters' statements ------------------------------------------------------------------
+def code_of(path: Path) -> str:
+    return "\n".join(source(c) for c in cells(path) if c["cell_type"] == "code")
+
+
 def test_chapter_5_statements_issue_11_corrected():
-    text = prose(CH5)
-    assert "which the classifier cannot change, which the classifier cannot change" not in text
-    assert "The ROC curves hide this" not in text and "The ROC *areas* hide this" in text
-    assert "11-point" in text and "all-point" in text            # AP has several definitions
-    assert "1/P + 1/R" not in text and "$P_k$" not in text        # P is never precision
-    assert "P@k" in text and "threshold_at_precision" in text and "threshold_max_fbeta" in text
-    code = "\n".join(source(c) for c in cells(CH5) if c["cell_type"] == "code")
-    assert "ec.plot_pr(" not in code                              # no straight PR segments
-    assert "achievable_pr_curve" not in code                      # the paper's name, its meaning
+    first, second = prose(CH5), prose(CH5B)
+    assert "which the classifier cannot change, which the classifier cannot change" not in first
+    assert "P@k" in first and "threshold_at_precision" in first and "threshold_max_fbeta" in first
+    assert "The ROC curves hide this" not in second and "The ROC *areas* hide this" in second
+    assert "11-point" in second and "all-point" in second        # AP has several definitions
+    for text in (first, second):
+        assert "1/P + 1/R" not in text and "$P_k$" not in text    # P is never precision
+    for path in (CH5, CH5B):
+        code = code_of(path)
+        assert "ec.plot_pr(" not in code                          # no straight PR segments
+        assert "achievable_pr_curve" not in code                  # the paper's name, its meaning
+
+
+# --- the split (issue 20): each half in one sitting, nothing drawn before it is explained -------
+def test_the_first_half_draws_no_interpolation_and_points_to_the_second():
+    """Davis and Goadrich's interpolation is explained in 05b: chapter 5 draws PR points only."""
+    code = code_of(CH5)
+    for name in ("interpolated_pr_curve", "plot_achievable_pr", "pr_auc_interpolated",
+                 "plot_pr_area"):
+        assert name not in code, name
+    assert "{doc}`05b_pr_areas`" in prose(CH5)
+    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8").split()
+    assert toc.index("chapters/05b_pr_areas") == toc.index("chapters/05_precision_recall") + 3
+
+
+def test_the_second_half_explains_the_interpolation_before_drawing_with_it():
+    nb = cells(CH5B)
+    explained = next(k for k, c in enumerate(nb) if c["cell_type"] == "markdown"
+                     and "(sec-pr-straight-lines)=" in source(c))
+    for k, cell in enumerate(nb):
+        if cell["cell_type"] == "code" and "draw_pr(" in source(cell) \
+                and "def draw_pr" not in source(cell):
+            assert k > explained, f"cell {k} draws an interpolated PR curve before it is explained"
+    # the areas come one at a time, each under its own heading, before they are compared
+    text = prose(CH5B)
+    headings = ["## Average precision", "### Interpolated average precision",
+                "### The trapezoid area", "### Straight lines are not achievable",
+                "### Which to report"]
+    places = [text.find(h) for h in headings]
+    assert -1 not in places and places == sorted(places), places
+    assert text.find("{glue:figure} fig-pr-areas") < text.find("$$")     # the picture first
+
+
+EXPLORERS = ("ec.distribution_explorer(", "ec.threshold_explorer(")
+
+
+@pytest.mark.parametrize("path", [CH5, CH5B], ids=["05", "05b"])
+def test_explorer_after_its_static_figure_and_before_the_explanation(path):
+    """Issue 20: a section opened by an explorer shows its static figure first, then the
+    explorer (introduced by a 'Try it' line at most), then the explanation."""
+    nb = cells(path)
+    found = 0
+    for k, cell in enumerate(nb):
+        if cell["cell_type"] != "code" or not any(e in source(cell) for e in EXPLORERS):
+            continue
+        found += 1
+        before = [c for c in nb[:k] if c["cell_type"] == "markdown"]
+        assert source(before[-1]).startswith("**Try it.**"), source(before[-1])[:80]
+        assert source(before[-2]).lstrip().startswith("```{glue:figure}"), source(before[-2])[:80]
+        assert source(before[-2]).rstrip().endswith("```"), "the explanation comes after"
+        after = next(c for c in nb[k + 1:] if c["cell_type"] == "markdown")
+        assert len(source(after).split()) > 40, "no explanation after the explorer"
+    assert found == 1
 
 
 def test_chapter_6_caveat_links_the_cost_chapter():
