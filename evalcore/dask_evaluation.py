@@ -146,6 +146,16 @@ def _aligned_partitions(columns: dict[str, Any], function: str) -> list[tuple]:
             for p in range(n_parts)]
 
 
+def _shipped(counts: ScoreCounts) -> tuple:
+    """A summary as the plain arrays tasks pass to one another (a worker process may send
+    them to another); :func:`_received` makes the summary again, checked."""
+    return counts.values, counts.positives, counts.negatives
+
+
+def _received(arrays: tuple) -> ScoreCounts:
+    return ScoreCounts(*arrays)
+
+
 def _in_partition(exc: Exception, index: int) -> Exception:
     """``exc`` again, its message saying in which partition the bad data is."""
     again = type(exc)(f"{exc} (in partition {index})")
@@ -170,8 +180,8 @@ def _count_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, 
             "" if sample_weight is None else f", sample_weight has {len(sample_weight)}")
         raise ValueError(f"inputs must have the same length: {described} (in partition {index})")
     if len(y_score) == 0:
-        return ScoreCounts.empty(weighted=sample_weight is not None), [], np.empty(0), \
-            np.empty(0)
+        return _shipped(ScoreCounts.empty(weighted=sample_weight is not None)), [], \
+            np.empty(0), np.empty(0)
     try:
         weight = None
         if sample_weight is not None:       # a partition may weigh 0: only the sum must not
@@ -183,15 +193,18 @@ def _count_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, 
         classes = _raw_classes(as_1d(y_true, names[0]))
     except (TypeError, ValueError) as exc:
         raise _in_partition(exc, index) from None
+    if weight is not None and not np.any(weight > 0):
+        return _shipped(ScoreCounts.empty(weighted=True)), classes, np.empty(0), np.empty(0)
     counts = ScoreCounts.from_arrays(label, score, sample_weight=weight)
     sizes = counts.positives + counts.negatives
     total = float(sizes.sum())
     if total == 0:
-        return counts, classes, np.empty(0), np.empty(0)
+        return _shipped(counts), classes, np.empty(0), np.empty(0)
     cumulative = np.cumsum(sizes, dtype=np.float64)
     ranks = (np.arange(n_samples) + 0.5) * (total / n_samples)
     picked = np.minimum(np.searchsorted(cumulative, ranks, side="right"), len(counts) - 1)
-    return counts, classes, counts.values[picked], np.full(n_samples, total / n_samples)
+    return _shipped(counts), classes, counts.values[picked], np.full(n_samples,
+                                                                      total / n_samples)
 
 
 def _split_points(n_ranges: int, pos_label: Any, true_name: str, *parts) -> np.ndarray:
@@ -203,7 +216,7 @@ def _split_points(n_ranges: int, pos_label: Any, true_name: str, *parts) -> np.n
     values = np.concatenate([part[2] for part in parts])
     weights = np.concatenate([part[3] for part in parts])
     if values.size == 0:
-        if classes and parts[0][0].weighted:
+        if classes and parts[0][0][1].dtype.kind == "f":          # weighted
             raise ValueError("sample_weight must give some sample a positive weight: all are 0")
         return np.empty(0)
     order = np.argsort(values, kind="stable")
@@ -214,28 +227,27 @@ def _split_points(n_ranges: int, pos_label: Any, true_name: str, *parts) -> np.n
 
 def _cut(part, splits: np.ndarray) -> tuple:
     """A partition's summary cut into the value ranges ``[s_k, s_{k+1})``."""
-    counts = part[0]
-    bounds = np.concatenate(([0], np.searchsorted(counts.values, splits, side="left"),
-                             [len(counts)]))
-    return tuple(ScoreCounts(counts.values[a:b], counts.positives[a:b], counts.negatives[a:b])
+    values, positives, negatives = part[0]
+    bounds = np.concatenate(([0], np.searchsorted(values, splits, side="left"),
+                             [len(values)]))
+    return tuple((values[a:b], positives[a:b], negatives[a:b])
                  for a, b in zip(bounds[:-1], bounds[1:]))
 
 
-def _merge(*pieces: ScoreCounts) -> ScoreCounts:
+def _merge(*pieces: tuple) -> tuple:
     """One range's pieces from every partition merged in one step: the pieces' sorted values
     joined by a stable sort (a merge of sorted runs), equal values' counts added.
     ``sum(pieces)`` would give the same, merging pairwise in as many passes as pieces."""
-    pieces = [piece for piece in pieces if len(piece)]
-    if len(pieces) <= 1:
-        return pieces[0] if pieces else ScoreCounts.empty()
-    values = np.concatenate([piece.values for piece in pieces])
+    filled = [piece for piece in pieces if len(piece[0])]
+    if len(filled) <= 1:
+        return filled[0] if filled else pieces[0]
+    values = np.concatenate([piece[0] for piece in filled])
     order = np.argsort(values, kind="stable")
     values = values[order]
     starts = np.concatenate(([0], np.flatnonzero(values[1:] != values[:-1]) + 1))
     positives, negatives = (np.add.reduceat(np.concatenate(
-        [getattr(piece, name) for piece in pieces])[order], starts)
-        for name in ("positives", "negatives"))
-    return ScoreCounts(values[starts], positives, negatives)
+        [piece[column] for piece in filled])[order], starts) for column in (1, 2))
+    return _shipped(ScoreCounts(values[starts], positives, negatives))
 
 
 class _Offsets(NamedTuple):
@@ -245,8 +257,9 @@ class _Offsets(NamedTuple):
     n_neg: Any
 
 
-def _range_offsets(*ranges: ScoreCounts) -> tuple:
+def _range_offsets(*ranges: tuple) -> tuple:
     """The prefix across ranges: for each, the negatives below it and positives above it."""
+    ranges = [_received(r) for r in ranges]
     positives = [r.n_pos for r in ranges]
     negatives = [r.n_neg for r in ranges]
     n_pos, n_neg = sum(positives, 0 * positives[0]), sum(negatives, 0 * negatives[0])
@@ -273,8 +286,8 @@ def _range_counts(columns: list[tuple], *, pos_label: Any, names: tuple[str, str
     return ranges, [offsets[k] for k in range(n_ranges)], splits
 
 
-def _sums(counts: ScoreCounts, offsets: _Offsets, center: Any = None):
-    return auc_range_sums(counts, negatives_below=offsets.negatives_below,
+def _sums(counts: tuple, offsets: _Offsets, center: Any = None):
+    return auc_range_sums(_received(counts), negatives_below=offsets.negatives_below,
                           positives_above=offsets.positives_above, n_pos=offsets.n_pos,
                           n_neg=offsets.n_neg, center=center)
 
@@ -374,9 +387,10 @@ def roc_auc(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: 
     return float(total.auc)
 
 
-def _range_average_precision(counts: ScoreCounts, offsets: _Offsets):
+def _range_average_precision(counts: tuple, offsets: _Offsets):
     """Σ over the range's groups of (positives at the score) x (precision at the score),
     precision = tp / (tp + fp) for the rule ``score >= value``."""
+    counts = _received(counts)
     positives, negatives = counts.positives[::-1], counts.negatives[::-1]
     tps = offsets.positives_above + np.cumsum(positives)
     n_above = offsets.n_neg - offsets.negatives_below - counts.n_neg
@@ -439,10 +453,11 @@ def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
 
 # --- the curves, downsampled --------------------------------------------------------------
 
-def _range_points(counts: ScoreCounts, offsets: _Offsets, max_points: int):
+def _range_points(counts: tuple, offsets: _Offsets, max_points: int):
     """The range's operating points (thresholds decreasing) kept for plotting: where the
     curve's L1 length FPR + TPR from (0, 0) crosses a multiple of 2 / max_points, and the
     range's last point."""
+    counts = _received(counts)
     positives, negatives = counts.positives[::-1], counts.negatives[::-1]
     pos_above = offsets.positives_above
     neg_above = offsets.n_neg - offsets.negatives_below - counts.n_neg
@@ -485,10 +500,10 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label
     exact area.
 
     The full curve has one point per distinct score (as many as the rows, for continuous
-    scores); this keeps about ``max_points`` of them: where the curve's length FPR + TPR
-    crosses each multiple of ``2 / max_points`` (so consecutive points are at most that far
-    apart, unless one tie group makes a longer step), plus one point per range, the start
-    ``(0, 0)`` and the end ``(1, 1)``. Every point kept is exact.
+    scores); this keeps about ``max_points`` of them: the first point past each multiple of
+    ``2 / max_points`` of the curve's length FPR + TPR (so consecutive points are at most that
+    far apart plus one step of the full curve), plus one point per range, the start ``(0, 0)``
+    and the end ``(1, 1)``. Every point kept is exact.
 
     Parameters
     ----------
@@ -623,14 +638,15 @@ def _enough_cases(n_pos: int, n_neg: int, what: str) -> bool:
     return True
 
 
-def _delong_sums(function: str, y_true, y_score, pos_label, n_ranges):
-    ranges, offsets, _ = _prepare(function, y_true, y_score, None, pos_label, n_ranges)
-    (total,) = dask.compute(_auc_sums(ranges, offsets, False))
+def _delong_sums(function: str, y_true, y_score, sample_weight, pos_label, n_ranges):
+    ranges, offsets, _ = _prepare(function, y_true, y_score, sample_weight, pos_label,
+                                  n_ranges)
+    (total,) = dask.compute(_auc_sums(ranges, offsets, sample_weight is not None))
     return total
 
 
-def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None,
-                    n_ranges: int | None = None) -> float:
+def delong_variance(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+                    pos_label: Any = None, n_ranges: int | None = None) -> float:
     """DeLong's variance of the ROC AUC of data held in Dask collections.
 
     Equal to :func:`evalcore.delong_variance` on the same data (both come from
@@ -640,6 +656,10 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     ----------
     y_true, y_score : dask.array.Array or dask.dataframe.Series of shape (n,)
         True binary labels and scores, as in :func:`roc_auc`.
+    sample_weight : dask.array.Array or dask.dataframe.Series of shape (n,), default=None
+        Non-negative weights, read as repeated cases (an integer weight k is k copies of the
+        row, the one weighted form with a reference); the variance of a
+        :class:`~evalcore.ScoreCounts` with weights. ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     n_ranges : int, default=None
@@ -671,14 +691,16 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     >>> round(1 / ecd.delong_variance(y, s), 9)
     72.0
     """
-    total = _delong_sums("delong_variance", y_true, y_score, pos_label, n_ranges)
+    total = _delong_sums("delong_variance", y_true, y_score, sample_weight, pos_label,
+                         n_ranges)
     if not _enough_cases(total.n_pos, total.n_neg, "DeLong's variance"):
         return math.nan
     return float(total.delong_variance)
 
 
 def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = "delong",
-               pos_label: Any = None, n_ranges: int | None = None) -> AucInterval:
+               sample_weight: Any = None, pos_label: Any = None,
+               n_ranges: int | None = None) -> AucInterval:
     """The exact ROC AUC of data held in Dask collections with DeLong's confidence interval.
 
     ``AUC ± z·SE`` with DeLong's standard error, clipped to [0, 1]: the interval of
@@ -692,6 +714,8 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
         Confidence level, strictly between 0 and 1.
     method : {"delong"}, default="delong"
         The one method on Dask (the bootstrap would resample rows).
+    sample_weight : dask.array.Array or dask.dataframe.Series of shape (n,), default=None
+        Non-negative weights, read as repeated cases (see :func:`delong_variance`).
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     n_ranges : int, default=None
@@ -726,7 +750,7 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     """
     check_one_of(method, ("delong",), "method")
     level = check_level(level)
-    total = _delong_sums("roc_auc_ci", y_true, y_score, pos_label, n_ranges)
+    total = _delong_sums("roc_auc_ci", y_true, y_score, sample_weight, pos_label, n_ranges)
     if not _enough_cases(total.n_pos, total.n_neg, "the AUC's confidence interval"):
         both = total.n_pos > 0 and total.n_neg > 0
         return AucInterval(math.nan, float(total.auc) if both else math.nan, math.nan)
@@ -754,10 +778,11 @@ def _cut_rows(y_true, y_score_a, y_score_b, splits_a, splits_b, *,
     return len(label), cut[0], cut[1]
 
 
-def _placement_table(counts: ScoreCounts, offsets: _Offsets):
+def _placement_table(counts: tuple, offsets: _Offsets):
     """DeLong's placement values of the range's distinct scores: V10 (for a positive scoring
     there) and V01 (for a negative), from the counts below and above (the range's
     cumulative counts plus its offsets), each an exact ratio rounded once."""
+    counts = _received(counts)
     negatives, positives = counts.negatives, counts.positives
     neg_below = offsets.negatives_below + (np.cumsum(negatives) - negatives)
     pos_above = offsets.positives_above + (counts.n_pos - np.cumsum(positives))
