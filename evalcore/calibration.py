@@ -193,9 +193,11 @@ def bin_edges(prob: np.ndarray, weight: np.ndarray, n_bins: int, strategy: str) 
     levels = np.linspace(0.0, 1.0, n_bins + 1)
     if strategy == "uniform":
         return levels
+    # percentiles, not quantiles: scikit-learn's edges to the last bit (levels·100 and the
+    # levels interpolate differently in the last place, and a value on an edge changes bin)
     if np.all(weight == weight[0]):
-        return np.quantile(prob, levels)
-    return np.quantile(prob, levels, weights=unit_scale(weight), method="inverted_cdf")
+        return np.percentile(prob, levels * 100)
+    return np.percentile(prob, levels * 100, weights=unit_scale(weight), method="inverted_cdf")
 
 
 def reliability_from_edges(label: np.ndarray, prob: np.ndarray, weight: np.ndarray,
