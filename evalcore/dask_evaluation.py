@@ -63,7 +63,7 @@ except ImportError as exc:                      # pragma: no cover - the extra i
         from exc
 
 from ._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
-from ._ranking import ScoreCounts
+from ._ranking import ScoreCounts, tie_groups
 from ._validation import (as_1d, both_classes, check_alternative, check_binary_scores,
                           check_int, check_labels, check_level, check_one_of, check_scores,
                           check_weights, undefined)
@@ -148,8 +148,14 @@ def _aligned_partitions(columns: dict[str, Any], function: str) -> list[tuple]:
 
 def _shipped(counts: ScoreCounts) -> tuple:
     """A summary as the plain arrays tasks pass to one another (a worker process may send
-    them to another); :func:`_received` makes the summary again, checked."""
-    return counts.values, counts.positives, counts.negatives
+    them to another); :func:`_received` makes the summary again, checked. Integer counts
+    travel in the smallest unsigned type that holds them (one byte each for distinct
+    scores), the exact same numbers."""
+    positives, negatives = counts.positives, counts.negatives
+    if not counts.weighted and len(counts):
+        kind = np.min_scalar_type(max(int(positives.max()), int(negatives.max())))
+        positives, negatives = positives.astype(kind), negatives.astype(kind)
+    return counts.values, positives, negatives
 
 
 def _received(arrays: tuple) -> ScoreCounts:
@@ -195,7 +201,7 @@ def _count_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, 
         raise _in_partition(exc, index) from None
     if weight is not None and not np.any(weight > 0):
         return _shipped(ScoreCounts.empty(weighted=True)), classes, np.empty(0), np.empty(0)
-    counts = ScoreCounts.from_arrays(label, score, sample_weight=weight)
+    counts = tie_groups(label, score, weight)          # validated above: the core's one sort
     sizes = counts.positives + counts.negatives
     total = float(sizes.sum())
     if total == 0:
@@ -245,8 +251,10 @@ def _merge(*pieces: tuple) -> tuple:
     order = np.argsort(values, kind="stable")
     values = values[order]
     starts = np.concatenate(([0], np.flatnonzero(values[1:] != values[:-1]) + 1))
-    positives, negatives = (np.add.reduceat(np.concatenate(
-        [piece[column] for piece in filled])[order], starts) for column in (1, 2))
+    positives, negatives = (np.add.reduceat(np.concatenate(      # int64: no wrap-around
+        [piece[column] for piece in filled])[order].astype(
+            np.float64 if filled[0][column].dtype.kind == "f" else np.int64), starts)
+        for column in (1, 2))
     return _shipped(ScoreCounts(values[starts], positives, negatives))
 
 
@@ -257,11 +265,17 @@ class _Offsets(NamedTuple):
     n_neg: Any
 
 
-def _range_offsets(*ranges: tuple) -> tuple:
-    """The prefix across ranges: for each, the negatives below it and positives above it."""
-    ranges = [_received(r) for r in ranges]
-    positives = [r.n_pos for r in ranges]
-    negatives = [r.n_neg for r in ranges]
+def _range_totals(counts: tuple) -> tuple:
+    """A range's positives and negatives (Python int, or float with weights)."""
+    kind = float if counts[1].dtype.kind == "f" else int
+    return kind(counts[1].sum()), kind(counts[2].sum())
+
+
+def _range_offsets(*totals: tuple) -> tuple:
+    """The prefix across ranges (from their totals alone): for each, the negatives below it
+    and positives above it."""
+    positives = [pos for pos, _ in totals]
+    negatives = [neg for _, neg in totals]
     n_pos, n_neg = sum(positives, 0 * positives[0]), sum(negatives, 0 * negatives[0])
     offsets, below, above = [], 0 * n_neg, n_pos
     for pos, neg in zip(positives, negatives):
@@ -282,7 +296,8 @@ def _range_counts(columns: list[tuple], *, pos_label: Any, names: tuple[str, str
     splits = delayed(_split_points)(n_ranges, pos_label, names[0], *parts)
     cuts = [delayed(_cut, nout=n_ranges)(part, splits) for part in parts]
     ranges = [delayed(_merge)(*[cut[k] for cut in cuts]) for k in range(n_ranges)]
-    offsets = delayed(_range_offsets, nout=n_ranges)(*ranges)
+    totals = [delayed(_range_totals)(r) for r in ranges]
+    offsets = delayed(_range_offsets, nout=n_ranges)(*totals)
     return ranges, [offsets[k] for k in range(n_ranges)], splits
 
 
