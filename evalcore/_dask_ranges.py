@@ -56,6 +56,9 @@ def aligned_partitions(columns: dict[str, Any], function: str) -> list[tuple]:
     if any(isinstance(value, da.Array) for value in given.values()):
         arrays = {name: value if isinstance(value, da.Array) else
                   value.to_dask_array(lengths=True) for name, value in given.items()}
+        # unknown chunk lengths (an array made from a dataframe): counted, not gathered
+        arrays = {name: array.compute_chunk_sizes() if np.isnan(array.shape[0]) else array
+                  for name, array in arrays.items()}
         lengths = {name: array.shape[0] for name, array in arrays.items()}
         if len(set(lengths.values())) > 1:
             described = ", ".join(f"{name} has {n}" for name, n in lengths.items())

@@ -7,6 +7,7 @@ two-worker LocalCluster runs the exactness tests; the test that kills a worker h
 
 from __future__ import annotations
 
+import inspect
 import os
 import signal
 import subprocess
@@ -202,6 +203,16 @@ def test_parquet_through_dask_dataframe(client, tmp_path):
                zip(interval, ec.roc_auc_ci(truth, score_a, pos_label="fraud")))
 
 
+def test_arrays_of_unknown_chunk_lengths_and_series_together(client):
+    label, score, _ = _data("tied")
+    frame = dd.from_pandas(pd.DataFrame({"y": label, "s": score}), npartitions=3)
+    y = frame["y"].to_dask_array()                  # chunk lengths unknown
+    assert np.isnan(y.shape[0])
+    s = da.from_array(score, chunks=1000)
+    assert ecd.roc_auc(y, s) == ec.roc_auc(label, score)
+    assert ecd.roc_auc(frame["y"], s) == ec.roc_auc(label, score)
+
+
 # --- what the in-memory functions and the Dask ones refuse ---------------------------------
 
 def _exploding(n=100):
@@ -224,6 +235,28 @@ def test_in_memory_functions_refuse_dask_collections(function, on_dask):
         function(labels, _exploding())
     with pytest.raises(TypeError, match=f"y_true is a Dask collection.*{on_dask}"):
         function(_exploding(), np.zeros(100))
+
+
+#: values for the options without a default of the functions that take (y_true, y_score, ...)
+OPTIONS = {"threshold": 0.5, "max_fpr": 0.5, "min_precision": 0.5, "cost_fp": 1.0,
+           "cost_fn": 1.0, "probability_cost": [0.5], "metric": ec.roc_auc,
+           "y_score_b": np.zeros(100), "specificity": 0.9, "sensitivity": 0.9}
+ROW_FUNCTIONS = [name for name in ec.__all__ if inspect.isfunction(getattr(ec, name))
+                 and list(inspect.signature(getattr(ec, name)).parameters)[:1] == ["y_true"]]
+
+
+@pytest.mark.parametrize("name", ROW_FUNCTIONS)
+def test_every_function_on_rows_refuses_a_dask_collection_without_computing_it(name):
+    function = getattr(ec, name)
+    parameters = list(inspect.signature(function).parameters.values())
+    options = {p.name: OPTIONS[p.name] for p in parameters[2:]
+               if p.default is inspect.Parameter.empty and p.kind in (p.POSITIONAL_OR_KEYWORD,
+                                                                      p.KEYWORD_ONLY)
+               or p.name == "max_fpr"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        with pytest.raises(TypeError, match="is a Dask collection"):
+            function(np.zeros(100), _exploding(), **options)
 
 
 def test_paired_in_memory_test_refuses_dask_series():
