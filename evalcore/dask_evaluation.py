@@ -115,7 +115,9 @@ def roc_auc(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: 
         Scores; higher means more likely positive. Dask arrays are rechunked to the chunks of
         ``y_true``; Series must be partitioned alike (columns of one DataFrame).
     sample_weight : dask.array.Array or dask.dataframe.Series of shape (n,), default=None
-        Non-negative weights. ``None``: every sample weighs 1.
+        Non-negative weights, summed as given (unlike the in-memory functions, which first
+        scale them by a power of two, their totals must neither overflow nor vanish: weights
+        near 1e308 or subnormal ones are not for this route). ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     n_ranges : int, default=None
