@@ -172,7 +172,7 @@ class BinnedScoreCounts:
         """Each bin's share of the positive-negative pairs whose order is unknown (0 for a bin
         holding one class or one distinct score); their sum is the AUC bounds' width."""
         pos, neg = self.positives, self.negatives
-        unknown = np.where(self.low < self.high, pos * neg, 0)
+        unknown = np.where(self.low < self.high, pos.astype(np.float64) * neg, 0.0)
         total = self.n_pos * self.n_neg
         return unknown / total if total > 0 else np.zeros(self.n_bins)
 
