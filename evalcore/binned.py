@@ -448,8 +448,9 @@ class BinnedScoreCounts:
         By default each chosen bin is split at each of its distinct scores (exact: one pass
         reaches ``width``; memory is the number of distinct scores in those bins). With
         ``split=k`` each is cut into ``k`` bins evenly between its lowest and highest score
-        (memory ``k`` per bin), and passes repeat, up to 16, until the bounds are ``width``
-        wide or exact, if the data can be read again (arrays, a list or tuple of chunks).
+        (memory ``k`` per bin), and passes repeat, up to 64, until the bounds are ``width``
+        wide or exact, if the data can be read again (arrays, a list or tuple of chunks);
+        each pass splits off at least each chosen bin's highest score.
 
         Parameters
         ----------
@@ -485,7 +486,7 @@ class BinnedScoreCounts:
             split = check_int(split, "split", low=2)
         again = len(data) == 2 or (len(data) == 1 and isinstance(data[0], (list, tuple)))
         refined = self
-        for _ in range(16 if split is not None and again else 1):
+        for _ in range(64 if split is not None and again else 1):
             chosen = refined._bins_to_refine(width)
             if chosen.size == 0:
                 break
@@ -512,7 +513,9 @@ class BinnedScoreCounts:
         check = BinnedScoreCounts(self.edges)          # the chosen bins' rows, as built
         collected = ScoreCounts.empty(weighted=self.counts.weighted)
         if split is not None:
-            cuts = [np.linspace(self.low[k], self.high[k], split + 1)[1:-1] for k in chosen]
+            # even cuts, kept inside (low, high]: each pass splits off at least the highest
+            cuts = [np.clip(np.linspace(self.low[k], self.high[k], split + 1)[1:-1],
+                            np.nextafter(self.low[k], np.inf), self.high[k]) for k in chosen]
             finer = BinnedScoreCounts(np.union1d(self.edges, np.concatenate(cuts)))
         for y_true, y_score, weight in chunks:
             if len(y_true) == 0 and len(y_score) == 0:
