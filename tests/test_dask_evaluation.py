@@ -381,6 +381,7 @@ def test_a_killed_worker_gives_the_exact_result_or_a_clear_error():
             time.sleep(0.05)
         time.sleep(0.5)
         pids = own.run(os.getpid)
+        assert thread.is_alive(), "the computation ended before the worker could be killed"
         os.kill(next(iter(pids.values())), signal.SIGKILL)
         thread.join(timeout=60)
         assert not thread.is_alive()
