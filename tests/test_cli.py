@@ -1,0 +1,409 @@
+"""The ``evalcore`` command line: the numbers of in-memory evalcore, read from files.
+
+The references are in-memory evalcore's functions on the same data (themselves tested against
+scikit-learn, pROC and brute force), computed here from the arrays the test wrote, and for CSV
+from the files read back by pandas (the text's rounding is the data). Errors: exit code 2, one
+line on stderr naming the file and column, no output file and no temporary file left.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import evalcore as ec
+from evalcore import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+RNG = np.random.default_rng(2104)
+N = 3000
+
+
+def _frame(n: int = N, rng=RNG) -> pd.DataFrame:
+    """Labels, a continuous score, a heavily tied second score and a column not read."""
+    label = rng.integers(0, 2, n)
+    return pd.DataFrame({"y": label, "s": rng.normal(size=n) + label,
+                         "t": np.round(rng.normal(size=n) + 0.6 * label, 1),
+                         "id": np.arange(n)})
+
+
+FRAME = _frame()
+PARTS = (slice(0, 1000), slice(1000, 1001), slice(1001, N))   # one file of a single row
+
+
+@pytest.fixture
+def parquet_files(tmp_path):
+    """Three parquet files holding FRAME's rows in order."""
+    for i, part in enumerate(PARTS):
+        FRAME[part].to_parquet(tmp_path / f"part{i}.parquet")
+    return tmp_path
+
+
+@pytest.fixture
+def csv_files(tmp_path):
+    """Three CSV files holding FRAME's rows, and the data as pandas reads them back."""
+    for i, part in enumerate(PARTS):
+        FRAME[part].to_csv(tmp_path / f"part{i}.csv", index=False)
+    read = pd.concat([pd.read_csv(tmp_path / f"part{i}.csv") for i in range(len(PARTS))])
+    return tmp_path, read
+
+
+def run(argv, capsys):
+    """``cli.main(["auc", *argv])``: exit code, stdout, stderr."""
+    code = cli.main(["auc", *(str(arg) for arg in argv)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(argv, capsys) -> dict:
+    code, out, err = run([*argv, "--json"], capsys)
+    assert code == 0, err
+    assert out.count("\n") == 1           # exactly one JSON object, on one line
+    return json.loads(out)
+
+
+def reference(frame: pd.DataFrame, score: str = "s", compare: str = "t") -> dict:
+    """In-memory evalcore on the data: the numbers the command line must print."""
+    y, s, t = frame["y"].to_numpy(), frame[score].to_numpy(), frame[compare].to_numpy()
+    interval = ec.roc_auc_ci(y, s, method="delong")
+    test = ec.delong_test(y, s, t)
+    return {"auc": ec.roc_auc(y, s), "ci_low": interval.low, "ci_high": interval.high,
+            "average_precision": ec.average_precision(y, s), "n_pos": int(np.sum(y == 1)),
+            "n_neg": int(np.sum(y == 0)), "p_value": test.pvalue,
+            "difference": test.difference, "auc_compare": ec.roc_auc(y, t)}
+
+
+# --- the numbers ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("score, compare", [("s", "t"), ("t", "s")])
+def test_parquet_glob_equals_in_memory_evalcore(parquet_files, capsys, score, compare):
+    result = run_json([str(parquet_files / "*.parquet"), "--label", "y", "--score", score,
+                       "--ci", "delong", "--compare", compare], capsys)
+    expected = reference(FRAME, score, compare)
+    assert {key: result[key] for key in expected} == expected     # exact, every field
+    assert result["route"] == "memory" and result["files"] == len(PARTS)
+
+
+def test_csv_files_listed_equal_in_memory_evalcore(csv_files, capsys):
+    directory, read = csv_files
+    paths = [directory / f"part{i}.csv" for i in range(len(PARTS))]
+    result = run_json([*paths, "--label", "y", "--score", "s", "--ci", "delong",
+                       "--compare", "t"], capsys)
+    expected = reference(read)
+    assert {key: result[key] for key in expected} == expected
+
+
+def test_without_ci_or_compare_only_the_asked_fields(parquet_files, capsys):
+    result = run_json([parquet_files / "part0.parquet", "--label", "y", "--score", "s"], capsys)
+    y, s = FRAME["y"][:1000].to_numpy(), FRAME["s"][:1000].to_numpy()
+    assert result["auc"] == ec.roc_auc(y, s)
+    assert result["n_pos"] + result["n_neg"] == 1000
+    assert not {"ci_low", "ci_high", "p_value", "auc_lower"} & set(result)
+
+
+def test_level_changes_the_interval_as_evalcore(parquet_files, capsys):
+    result = run_json([parquet_files / "*.parquet", "--label", "y", "--score", "s",
+                       "--ci", "delong", "--level", "0.8"], capsys)
+    interval = ec.roc_auc_ci(FRAME["y"], FRAME["s"], level=0.8)
+    assert (result["ci_low"], result["ci_high"]) == (interval.low, interval.high)
+
+
+def test_string_labels_with_pos_label(tmp_path, capsys):
+    frame = FRAME.assign(y=np.where(FRAME["y"] == 1, "sick", "well"))
+    frame.to_parquet(tmp_path / "named.parquet")
+    frame.to_csv(tmp_path / "named.csv", index=False)
+    for name in ("named.parquet", "named.csv"):
+        result = run_json([tmp_path / name, "--label", "y", "--score", "s",
+                           "--pos-label", "sick"], capsys)
+        assert result["auc"] == ec.roc_auc(FRAME["y"], FRAME["s"])
+        assert result["n_pos"] == int(FRAME["y"].sum())
+    # -1/1 labels with --pos-label -1: the classes swap, so the AUC is 1 - AUC
+    FRAME.assign(y=np.where(FRAME["y"] == 1, 1, -1)).to_parquet(tmp_path / "pm.parquet")
+    result = run_json([tmp_path / "pm.parquet", "--label", "y", "--score", "s",
+                       "--pos-label", "-1"], capsys)
+    assert result["auc"] == ec.roc_auc(FRAME["y"], FRAME["s"], pos_label=0)
+
+
+@pytest.mark.parametrize("score", ["s", "t"])      # continuous, heavily tied
+def test_bins_bound_the_exact_auc(parquet_files, capsys, score):
+    exact = ec.roc_auc(FRAME["y"], FRAME[score])
+    widths = []
+    for bins in (5, 20, 200):
+        result = run_json([parquet_files / "*.parquet", "--label", "y", "--score", score,
+                           "--bins", bins, "--ci", "delong"], capsys)
+        assert result["route"] == "binned"
+        assert result["auc_lower"] <= exact <= result["auc_upper"]
+        assert result["auc"] == pytest.approx((result["auc_lower"] + result["auc_upper"]) / 2)
+        assert (result["n_pos"], result["n_neg"]) == (reference(FRAME)["n_pos"],
+                                                        reference(FRAME)["n_neg"])
+        ap = ec.average_precision(FRAME["y"], FRAME[score])
+        assert result["average_precision_lower"] <= ap <= result["average_precision_upper"]
+        assert result["ci_low"] < result["auc"] < result["ci_high"]
+        widths.append(result["auc_upper"] - result["auc_lower"])
+    assert widths == sorted(widths, reverse=True) and widths[-1] < 0.01
+
+
+def test_curves_written_equal_evalcore_curves(parquet_files, tmp_path, capsys):
+    roc_file, pr_file, png = tmp_path / "roc.csv", tmp_path / "pr.csv", tmp_path / "c.png"
+    code, _, err = run([parquet_files / "*.parquet", "--label", "y", "--score", "t",
+                        "--roc-csv", roc_file, "--pr-csv", pr_file, "--plot", png], capsys)
+    assert code == 0, err
+    roc = pd.read_csv(roc_file)
+    fpr, tpr, thresholds = ec.roc_curve(FRAME["y"], FRAME["t"])[:3]
+    np.testing.assert_array_equal(roc["fpr"], fpr)
+    np.testing.assert_array_equal(roc["tpr"], tpr)
+    np.testing.assert_array_equal(roc["threshold"], thresholds)
+    pr = pd.read_csv(pr_file)
+    precision, recall, pr_thresholds = ec.precision_recall_curve(FRAME["y"], FRAME["t"])[:3]
+    np.testing.assert_array_equal(pr["precision"], precision)
+    np.testing.assert_array_equal(pr["recall"], recall)
+    np.testing.assert_array_equal(pr["threshold"][:-1], pr_thresholds)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(p.name for p in tmp_path.glob(".*")) == []     # no temporary file left
+
+
+def test_text_output_names_the_numbers(parquet_files, capsys):
+    code, out, err = run([parquet_files / "*.parquet", "--label", "y", "--score", "s",
+                          "--ci", "delong", "--compare", "t"], capsys)
+    expected = reference(FRAME)
+    assert code == 0 and err == ""
+    assert f"{expected['auc']:.6f}" in out and f"{expected['ci_low']:.6f}" in out
+    assert f"{expected['n_pos']} positives, {expected['n_neg']} negatives" in out
+    assert f"p = {expected['p_value']:.4g}" in out
+
+
+# --- the route -----------------------------------------------------------------------------
+
+def test_verbose_states_the_rule(parquet_files, capsys, monkeypatch):
+    size = sum(os.path.getsize(p) for p in parquet_files.glob("*.parquet"))
+    monkeypatch.setattr(cli, "available_memory", lambda: 10 ** 12)
+    code, _, err = run([parquet_files / "*.parquet", "--label", "y", "--score", "s",
+                        "--verbose"], capsys)
+    assert code == 0
+    assert err.startswith("evalcore: route memory: ") and "fits" in err
+    assert cli.memory_needed([str(p) for p in parquet_files.glob("*.parquet")],
+                             dict.fromkeys(map(str, parquet_files.glob("*.parquet")),
+                                           "parquet")) == size * cli.EXPANSION["parquet"]
+
+
+def test_data_that_does_not_fit_goes_to_dask_or_says_how(parquet_files, capsys, monkeypatch):
+    monkeypatch.setattr(cli, "available_memory", lambda: 1000)
+    monkeypatch.setitem(sys.modules, "dask.dataframe", None)      # Dask not installed
+    code, out, err = run([parquet_files / "*.parquet", "--label", "y", "--score", "s",
+                          "--verbose"], capsys)
+    assert code == 2 and out == ""
+    lines = err.strip().split("\n")
+    assert "route dask" in lines[0] and "does not fit" in lines[0]
+    assert lines[1].startswith("evalcore: error:") and "pip install evalcore[dask]" in lines[1]
+
+
+def test_available_memory_reads_meminfo():
+    with open("/proc/meminfo") as meminfo:
+        line = next(line for line in meminfo if line.startswith("MemAvailable:"))
+    kilobytes = int(line.split()[1])
+    assert abs(cli.available_memory() - kilobytes * 1024) < 0.2 * kilobytes * 1024
+
+
+@pytest.mark.dask
+def test_dask_gives_the_numbers_of_memory(parquet_files, csv_files, capsys):
+    pytest.importorskip("dask.dataframe")
+    for pattern in (parquet_files / "*.parquet", csv_files[0] / "*.csv"):
+        argv = [pattern, "--label", "y", "--score", "s", "--ci", "delong", "--compare", "t"]
+        memory, dask = run_json(argv, capsys), run_json([*argv, "--dask"], capsys)
+        assert (memory["route"], dask["route"]) == ("memory", "dask")
+        for key in ("auc", "auc_compare", "n_pos", "n_neg"):
+            assert dask[key] == memory[key], key
+        for key in ("ci_low", "ci_high", "average_precision", "difference"):
+            assert dask[key] == pytest.approx(memory[key], rel=1e-12, abs=1e-15), key
+        assert dask["p_value"] == pytest.approx(memory["p_value"], rel=1e-9)
+
+
+@pytest.mark.dask
+def test_dask_curves_are_points_of_the_exact_curve(parquet_files, tmp_path, capsys):
+    pytest.importorskip("dask.dataframe")
+    roc_file = tmp_path / "roc.csv"
+    code, _, err = run([parquet_files / "*.parquet", "--label", "y", "--score", "s", "--dask",
+                        "--roc-csv", roc_file], capsys)
+    assert code == 0, err
+    roc = pd.read_csv(roc_file)
+    fpr, tpr, thresholds = ec.roc_curve(FRAME["y"], FRAME["s"])[:3]
+    where = np.searchsorted(-thresholds, -roc["threshold"].to_numpy())
+    np.testing.assert_array_equal(thresholds[where], roc["threshold"])
+    np.testing.assert_array_equal(fpr[where], roc["fpr"])
+    np.testing.assert_array_equal(tpr[where], roc["tpr"])
+
+
+@pytest.mark.dask
+def test_dask_errors_name_file_column_and_count(tmp_path, capsys):
+    pytest.importorskip("dask.dataframe")
+    FRAME[:100].to_parquet(tmp_path / "good.parquet")
+    FRAME[100:200].assign(s=np.where(np.arange(100) < 4, np.nan, FRAME["s"][100:200]))\
+        .to_parquet(tmp_path / "bad.parquet")
+    code, out, err = run([tmp_path / "*.parquet", "--label", "y", "--score", "s", "--dask"],
+                         capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "bad.parquet" in err and "'s'" in err and " 4 " in err
+
+
+# --- errors: one line, exit code 2, nothing written ----------------------------------------
+
+def check_error(argv, capsys, tmp_path, *needles):
+    """Exit code 2, nothing on stdout, one line on stderr holding every needle, and no
+    output file (nor a temporary one) in tmp_path."""
+    before = set(tmp_path.iterdir())
+    out_file = tmp_path / "out_roc.csv"
+    code, out, err = run([*argv, "--roc-csv", out_file, "--plot", tmp_path / "out.png"],
+                         capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("evalcore: error: "), err
+    assert "Traceback" not in err
+    for needle in needles:
+        assert needle in err, (needle, err)
+    assert set(tmp_path.iterdir()) == before
+    return err
+
+
+def test_missing_file_and_empty_glob(tmp_path, capsys):
+    check_error([tmp_path / "none.parquet", "--label", "y", "--score", "s"], capsys, tmp_path,
+                "none.parquet", "no such file")
+    check_error([tmp_path / "*.parquet", "--label", "y", "--score", "s"], capsys, tmp_path,
+                "*.parquet", "no file matches")
+
+
+def test_unreadable_files(tmp_path, capsys):
+    (tmp_path / "broken.parquet").write_bytes(b"PAR1 this is not parquet")
+    check_error([tmp_path / "broken.parquet", "--label", "y", "--score", "s"], capsys,
+                tmp_path, "broken.parquet", "not a readable parquet file")
+    (tmp_path / "scores.txt").write_text("y s\n0 0.1\n")
+    check_error([tmp_path / "scores.txt", "--label", "y", "--score", "s"], capsys, tmp_path,
+                "scores.txt", "unreadable format")
+    check_error([tmp_path, "--label", "y", "--score", "s"], capsys, tmp_path, "directory")
+
+
+def test_missing_column_names_file_column_and_columns(parquet_files, capsys):
+    FRAME[:10].drop(columns="t").to_csv(parquet_files / "short.csv", index=False)
+    err = check_error([parquet_files / "*.parquet", parquet_files / "short.csv",
+                       "--label", "y", "--score", "s", "--compare", "t"], capsys, parquet_files,
+                      "short.csv", "no column 't'", "y, s, id")
+    assert "part0" not in err
+
+
+@pytest.mark.parametrize("bad, shown", [(np.nan, "NaN"), (np.inf, "inf")])
+@pytest.mark.parametrize("suffix", ["parquet", "csv"])
+def test_nonfinite_scores_counted(tmp_path, capsys, bad, shown, suffix):
+    frame = FRAME[:500].copy()
+    frame.loc[[3, 77, 400], "s"] = bad
+    FRAME[500:].to_csv(tmp_path / "fine.csv", index=False)
+    path = tmp_path / f"holes.{suffix}"
+    frame.to_parquet(path) if suffix == "parquet" else frame.to_csv(path, index=False)
+    for extra in ([], ["--bins", "10"]):
+        check_error([tmp_path / "fine.csv", path, "--label", "y", "--score", "s", *extra],
+                    capsys, tmp_path, f"holes.{suffix}", "column 's'", "holds 3 ")
+    frame.loc[:, "s"] = FRAME["s"][:500]
+    frame.loc[[9], "t"] = bad
+    frame.to_parquet(path) if suffix == "parquet" else frame.to_csv(path, index=False)
+    check_error([path, "--label", "y", "--score", "s", "--compare", "t"], capsys, tmp_path,
+                f"holes.{suffix}", "column 't'", "holds 1 ")
+
+
+def test_labels_not_two_classes(tmp_path, capsys):
+    FRAME[:50].assign(y=np.arange(50) % 3).to_parquet(tmp_path / "three.parquet")
+    check_error([tmp_path / "three.parquet", "--label", "y", "--score", "s"], capsys,
+                tmp_path, "three.parquet", "column 'y'", "two classes")
+    FRAME[:50].assign(y=0).to_parquet(tmp_path / "one.parquet")
+    check_error([tmp_path / "one.parquet", "--label", "y", "--score", "s", "--ci", "delong"],
+                capsys, tmp_path, "one.parquet", "column 'y'", "two classes")
+    FRAME[:50].assign(y=np.where(FRAME["y"][:50] == 1, "a", "b")).to_csv(
+        tmp_path / "named.csv", index=False)
+    check_error([tmp_path / "named.csv", "--label", "y", "--score", "s"], capsys, tmp_path,
+                "named.csv", "column 'y'", "pos_label")
+
+
+def test_two_label_codings_across_files(tmp_path, capsys):
+    # each file alone is valid ({0, 1} and {-1, 1}); together they are three classes
+    FRAME[:50].to_parquet(tmp_path / "a.parquet")
+    FRAME[50:100].assign(y=np.where(FRAME["y"][50:100] == 1, 1, -1))\
+        .to_parquet(tmp_path / "b.parquet")
+    check_error([tmp_path / "*.parquet", "--label", "y", "--score", "s"], capsys, tmp_path,
+                "b.parquet", "column 'y'")
+
+
+def test_unwritable_output_leaves_nothing(parquet_files, capsys):
+    code, out, err = run([parquet_files / "*.parquet", "--label", "y", "--score", "s",
+                          "--pr-csv", parquet_files / "pr.csv",
+                          "--roc-csv", parquet_files / "no" / "roc.csv"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "roc.csv" in err
+    assert not (parquet_files / "pr.csv").exists()
+    assert not list(parquet_files.glob(".*"))
+
+
+@pytest.mark.parametrize("argv", [
+    ["auc", "x.parquet", "--score", "s"],                              # --label missing
+    ["auc", "x.parquet", "--label", "y", "--score", "s", "--ci", "bootstrap"],
+    ["auc", "x.parquet", "--label", "y", "--score", "s", "--bins", "10", "--compare", "t"],
+    ["auc", "x.parquet", "--label", "y", "--score", "s", "--bins", "10", "--dask"],
+    ["auc", "x.parquet", "--label", "y", "--score", "s", "--level", "95"],
+    ["auc", "x.parquet", "--label", "y", "--score", "s", "--plot", "curves.pdf"],
+    ["frobnicate"], [],
+])
+def test_usage_errors_exit_2(argv, capsys):
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "usage: evalcore" in err
+
+
+# --- progress ------------------------------------------------------------------------------
+
+def test_progress_only_on_a_terminal(parquet_files, monkeypatch):
+    paths = [str(p) for p in sorted(parquet_files.glob("*.parquet"))]
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    for stream, shown in ((io.StringIO(), False), (Terminal(), True)):
+        monkeypatch.setattr(sys, "stderr", stream)
+        progress = cli.Progress(paths)
+        progress.start -= 5                     # long work: the bar shows after a second
+        progress.last -= 5
+        progress.advance(paths[-1], 0.5)
+        assert ("%" in stream.getvalue()) == shown
+        progress.close()
+
+
+# --- the programs: python -m evalcore and the console script -------------------------------
+
+def test_python_m_evalcore(parquet_files, tmp_path):
+    command = [sys.executable, "-m", "evalcore", "auc", str(parquet_files / "*.parquet"),
+               "--label", "y", "--score", "s", "--ci", "delong", "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["auc"] == ec.roc_auc(FRAME["y"], FRAME["s"])
+    failed = subprocess.run([*command[:4], str(tmp_path / "none.csv"), *command[5:]],
+                            capture_output=True, text=True, cwd=ROOT, check=False)
+    assert failed.returncode == 2 and failed.stdout == ""
+    assert failed.stderr.count("\n") == 1 and "none.csv" in failed.stderr
+    usage = subprocess.run([sys.executable, "-m", "evalcore", "auc"], capture_output=True,
+                           text=True, cwd=ROOT, check=False)
+    assert usage.returncode == 2 and "usage: evalcore" in usage.stderr
+
+
+def test_console_script_entry_point():
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _, name = scripts["evalcore"].partition(":")
+    assert (module, name) == ("evalcore.cli", "main")
+    installed = Path(sys.executable).parent / "evalcore"
+    if installed.exists():          # only after a (re)install of the package
+        done = subprocess.run([str(installed), "--version"], capture_output=True, text=True,
+                              check=False)
+        assert done.returncode == 0 and ec.__version__ in done.stdout
