@@ -29,6 +29,10 @@ Errors (a missing or unreadable file, a missing column, NaN or infinite scores, 
 are not two classes, an unwritable output) are one line on stderr, exit code 2, and no output
 file: every output is written to a temporary file beside it and renamed once all are complete.
 
+The module is over 600 lines on purpose: it is one program (its files, its three routes and its
+output share the argument namespace and the one-line errors), and none of its helpers has a
+user outside it.
+
 See Also
 --------
 evalcore.ScoreCounts : the summary the memory route builds.
