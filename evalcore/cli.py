@@ -43,6 +43,7 @@ evalcore.BinnedScoreCounts : the binned route.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import glob
 import json
 import math
@@ -335,7 +336,8 @@ class LabelCheck:
             self.seen += [value for value in distinct if value not in self.seen]
             check_labels(np.array(self.seen, dtype=labels.dtype), pos_label=pos, name=name)
         except (ValueError, TypeError) as exc:
-            raise CliError(f"{path}: {one_line(exc)}") from None
+            message = one_line(exc).replace("pos_label=...", "--pos-label V")
+            raise CliError(f"{path}: {message}") from None
         return encoded
 
     def finish(self, n_pos: Any, n_neg: Any, paths: list[str]) -> None:
@@ -349,7 +351,12 @@ class LabelCheck:
 def finite_scores(path: str, kind: str, column: str, values: np.ndarray) -> np.ndarray:
     """The batch's scores checked finite and numeric; NaN or infinite ones are an error that
     counts them in the whole file."""
-    if values.dtype == object or (values.dtype.kind in "fc" and not np.all(np.isfinite(values))):
+    if values.dtype == object:
+        holes = any(value is None or (isinstance(value, float) and not math.isfinite(value))
+                    for value in values)
+    else:
+        holes = values.dtype.kind in "fc" and not np.all(np.isfinite(values))
+    if holes:
         error = nonfinite_error(path, kind, column)
         if error is not None:
             raise error
@@ -483,46 +490,51 @@ def evaluate_dask(args, paths, kinds, progress) -> dict[str, Any]:
     label, score = frame[args.label], frame[args.score]
     dtype = label.dtype if isinstance(label.dtype, np.dtype) else np.dtype(object)
     pos = positive_label(args.pos_label, np.empty(0, dtype=dtype))
-    try:
-        classes = label.map_partitions(lambda part: part.value_counts().head(3),
-                                       meta=(args.label, "int64"))
-        counted = classes.compute().groupby(level=0).sum()     # at most 3 per partition
-        labels = LabelCheck(args.label, args.pos_label)
-        labels.encode(", ".join(paths) if len(paths) <= 3 else f"{len(paths)} files",
-                      np.array(counted.index.tolist(), dtype=dtype))
-        positive = 1 if pos is None else pos
-        n_pos = int(sum(n for value, n in counted.items() if value == positive))
-        n_neg = int(counted.sum()) - n_pos
-        labels.finish(n_pos, n_neg, paths)
-        result: dict[str, Any] = {"n_pos": n_pos, "n_neg": n_neg}
-        if args.ci:
-            interval = ecd.roc_auc_ci(label, score, level=args.level, pos_label=pos)
-            result.update(auc=interval.auc, ci_low=interval.low, ci_high=interval.high)
-        else:
-            result["auc"] = ecd.roc_auc(label, score, pos_label=pos)
-        result["average_precision"] = ecd.average_precision(label, score, pos_label=pos)
-        if args.roc_csv or args.plot:
-            roc = ecd.roc_curve(label, score, pos_label=pos)
-            result["roc"] = {"threshold": roc.thresholds, "fpr": roc.fpr, "tpr": roc.tpr}
-        if args.pr_csv or args.plot:
-            pr = ecd.precision_recall_curve(label, score, pos_label=pos)
-            result["pr"] = {"threshold": np.append(pr.thresholds, np.nan),
-                            "precision": pr.precision, "recall": pr.recall}
-        if args.compare:
-            other = frame[args.compare]
-            result.update(comparison(ecd.delong_test(label, score, other, level=args.level,
-                                                     pos_label=pos),
-                                     ecd.roc_auc(label, other, pos_label=pos)))
-    except CliError:
-        raise
-    except (ValueError, TypeError) as exc:
-        for path in paths:          # name the file and count, if scores are not finite
-            for column in columns[1:]:
-                error = nonfinite_error(path, kinds[path], column)
-                if error is not None:
-                    raise error from None
-        raise CliError(f"{', '.join(paths[:3])}{' ...' if len(paths) > 3 else ''}: "
-                       f"{one_line(exc)}") from None
+    bar = contextlib.nullcontext()
+    if sys.stderr.isatty():     # Dask's own bar, for its local schedulers
+        from dask.diagnostics import ProgressBar
+        bar = ProgressBar(minimum=1, out=sys.stderr)
+    with bar:
+        try:
+            classes = label.map_partitions(lambda part: part.value_counts().head(3),
+                                           meta=(args.label, "int64"))
+            counted = classes.compute().groupby(level=0).sum()     # at most 3 per partition
+            labels = LabelCheck(args.label, args.pos_label)
+            labels.encode(", ".join(paths) if len(paths) <= 3 else f"{len(paths)} files",
+                          np.array(counted.index.tolist(), dtype=dtype))
+            positive = 1 if pos is None else pos
+            n_pos = int(sum(n for value, n in counted.items() if value == positive))
+            n_neg = int(counted.sum()) - n_pos
+            labels.finish(n_pos, n_neg, paths)
+            result: dict[str, Any] = {"n_pos": n_pos, "n_neg": n_neg}
+            if args.ci:
+                interval = ecd.roc_auc_ci(label, score, level=args.level, pos_label=pos)
+                result.update(auc=interval.auc, ci_low=interval.low, ci_high=interval.high)
+            else:
+                result["auc"] = ecd.roc_auc(label, score, pos_label=pos)
+            result["average_precision"] = ecd.average_precision(label, score, pos_label=pos)
+            if args.roc_csv or args.plot:
+                roc = ecd.roc_curve(label, score, pos_label=pos)
+                result["roc"] = {"threshold": roc.thresholds, "fpr": roc.fpr, "tpr": roc.tpr}
+            if args.pr_csv or args.plot:
+                pr = ecd.precision_recall_curve(label, score, pos_label=pos)
+                result["pr"] = {"threshold": np.append(pr.thresholds, np.nan),
+                                "precision": pr.precision, "recall": pr.recall}
+            if args.compare:
+                other = frame[args.compare]
+                result.update(comparison(ecd.delong_test(label, score, other, level=args.level,
+                                                         pos_label=pos),
+                                         ecd.roc_auc(label, other, pos_label=pos)))
+        except CliError:
+            raise
+        except (ValueError, TypeError, OSError) as exc:     # pyarrow's errors are ValueErrors
+            for path in paths:          # name the file and count, if scores are not finite
+                for column in columns[1:]:
+                    error = nonfinite_error(path, kinds[path], column)
+                    if error is not None:
+                        raise error from None
+            raise CliError(f"{', '.join(paths[:3])}{' ...' if len(paths) > 3 else ''}: "
+                           f"{one_line(exc)}") from None
     return result
 
 

@@ -325,7 +325,13 @@ def test_labels_not_two_classes(tmp_path, capsys):
     FRAME[:50].assign(y=np.where(FRAME["y"][:50] == 1, "a", "b")).to_csv(
         tmp_path / "named.csv", index=False)
     check_error([tmp_path / "named.csv", "--label", "y", "--score", "s"], capsys, tmp_path,
-                "named.csv", "column 'y'", "pos_label")
+                "named.csv", "column 'y'", "--pos-label")
+
+
+def test_scores_that_are_not_numbers(tmp_path, capsys):
+    FRAME[:50].assign(s=[f"p{i}" for i in range(50)]).to_parquet(tmp_path / "words.parquet")
+    check_error([tmp_path / "words.parquet", "--label", "y", "--score", "s"], capsys, tmp_path,
+                "words.parquet", "column 's'", "numbers")
 
 
 def test_two_label_codings_across_files(tmp_path, capsys):
