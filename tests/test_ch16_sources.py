@@ -112,5 +112,6 @@ def test_exercise_1_spread_scores(data, g):
 def test_the_routes_agree(g):
     assert g["stream_verdict"] == "identical, bit for bit"
     assert g["dask_verdict"] == "equal, bit for bit"
+    assert g["cli_verdict"] == "the same"                            # evalcore auc --json
     assert g["ex3_verdict"].startswith("equal") and close(g["ex3_auc"], g["exact_auc"])
     assert g["seven_auc_table"] == g["seven_auc_rows"] == 11 / 12    # the slides' 11/12
