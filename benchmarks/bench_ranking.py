@@ -1,17 +1,31 @@
 """Speed of evalcore's ranking metrics against scikit-learn and against one ``np.sort``.
 
 Run with ``make bench`` (or ``python benchmarks/bench_ranking.py [--sizes 1e5 1e6 1e7]``).
-Prints, per size and function, the median wall time of evalcore and of scikit-learn, the
-speed-up, and evalcore's time as a multiple of one ``np.sort`` of the same scores (the
-practical floor for any method that sorts), plus evalcore's peak extra memory as a multiple of
-the input's size. Machines are noisy: compare ratios from the same run, not seconds across runs.
+Two tables, printed from one run; nothing is asserted, compare ratios from the same run (the
+machine's load moves seconds, much less the ratios of two timings taken side by side).
+
+1. Per size and function (scores on a grid of 10^6 values, so they tie): the median wall time
+   of evalcore and of scikit-learn, the speed-up, evalcore's time as a multiple of one
+   ``np.sort`` of the same scores (the practical floor for any method that sorts), and
+   evalcore's peak traced memory as a multiple of the input's size.
+2. The counting kernel on the data practitioners have (``--kernel-size``, default 10^7):
+   distinct float32 model outputs, distinct float64, float64 on a grid of 10^6 values, wide
+   int64 scores (beyond 2**53) and small int8 scores, each with bool and with int64 0/1
+   labels, each under both numpy sort dispatches (all SIMD found, and AVX-512 disabled with
+   ``NPY_DISABLE_CPU_FEATURES``). Each case runs in a subprocess of its own (its own memory
+   high-water mark, its own dispatch). Printed: ``roc_auc`` time / one ``np.sort`` of the same
+   score array (timed alternately in the same process), scikit-learn's time / evalcore's, and
+   the peak traced memory (``tracemalloc``) / input bytes (scores + labels). The issue's
+   targets are at most 4x np.sort and at most 3x the input.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -28,6 +42,14 @@ PAIRS = {
     "average_precision": (ec.average_precision, metrics.average_precision_score),
 }
 
+#: numpy 2.4's names for the AVX-512 dispatch targets (``np.show_runtime()``); disabling them
+#: leaves the AVX2 (X86_V3) sort.
+NO_AVX512 = "X86_V4 AVX512_ICL AVX512_SPR"
+DISPATCHES = {"all SIMD": "", "no AVX-512": NO_AVX512}
+SCORE_KINDS = ("float32 distinct", "float64 distinct", "float64 grid 1e6", "int64 wide",
+               "int8 0..100")
+LABEL_KINDS = ("bool", "int64")
+
 
 def make_data(n: int, seed: int = 0):
     """Scores on a grid of 10^6 values (so they tie) and labels that depend on them."""
@@ -35,6 +57,29 @@ def make_data(n: int, seed: int = 0):
     score = rng.integers(0, 10**6, n) / 10**6
     label = (rng.random(n) < score).astype(np.int64)
     return label, score
+
+
+def make_case(score_kind: str, label_kind: str, n: int, seed: int = 0):
+    """One kernel case: labels that depend on the scores (an AUC near 0.75)."""
+    rng = np.random.default_rng(seed)
+    logit = rng.normal(0.0, 1.5, n)
+    chance = 1 / (1 + np.exp(-logit))
+    label = rng.random(n) < chance
+    if score_kind == "float32 distinct":        # a network's or boosted model's outputs
+        score = chance.astype(np.float32)
+    elif score_kind == "float64 distinct":
+        score = chance
+    elif score_kind == "float64 grid 1e6":
+        score = np.round(chance * 10**6) / 10**6
+    elif score_kind == "int64 wide":            # order-preserving, beyond 2**53
+        score = np.argsort(np.argsort(logit)).astype(np.int64) * 2**39 - 2**62
+        score = (score + rng.integers(0, 2**39, n)).astype(np.int64)
+    elif score_kind == "int8 0..100":
+        score = np.round(chance * 100).astype(np.int8)
+    else:
+        raise ValueError(score_kind)
+    del logit, chance
+    return label.astype(np.bool_ if label_kind == "bool" else np.int64), score
 
 
 def median_time(func, *args, repeats: int) -> float:
@@ -65,22 +110,104 @@ def numpy_sort_dispatch() -> str:
            f"NPY_DISABLE_CPU_FEATURES={disabled!r}"
 
 
+def cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def kernel_case(score_kind: str, label_kind: str, n: int, repeats: int) -> dict:
+    """Measure one case in this process (run in a subprocess by :func:`kernel_table`)."""
+    label, score = make_case(score_kind, label_kind, n)
+    ec.roc_auc(label[:1000], score[:1000])            # warm up (thread pool, imports)
+    np.sort(score[:1000])
+    ratios, ours, sorts = [], [], []
+    for _ in range(repeats):                          # alternate: both see the same load
+        start = time.perf_counter()
+        np.sort(score)
+        sort_time = time.perf_counter() - start
+        start = time.perf_counter()
+        ec.roc_auc(label, score)
+        auc_time = time.perf_counter() - start
+        ratios.append(auc_time / sort_time)
+        ours.append(auc_time)
+        sorts.append(sort_time)
+    start = time.perf_counter()
+    expected = metrics.roc_auc_score(label, score)
+    sklearn_time = time.perf_counter() - start
+    input_bytes = score.nbytes + label.nbytes
+    return {"sort_ratio": statistics.median(ratios), "auc_s": statistics.median(ours),
+            "sort_s": statistics.median(sorts), "sklearn_s": sklearn_time,
+            "same_as_sklearn": bool(ec.roc_auc(label, score) == expected),
+            "memory_ratio": peak_memory(ec.roc_auc, label, score) / input_bytes}
+
+
+def kernel_table(n: int, repeats: int) -> None:
+    print(f"\nThe counting kernel at n = {n:.0e} on {cpu_name()} ({os.cpu_count()} cores)")
+    header = (f"{'scores':<17} {'labels':<6} {'dispatch':<10} {'roc_auc s':>9} {'np.sort s':>9} "
+              f"{'x np.sort':>9} {'vs sklearn':>10} {'peak mem':>8} {'= sklearn':>9}")
+    print(header)
+    print("-" * len(header))
+    for score_kind in SCORE_KINDS:
+        for label_kind in LABEL_KINDS:
+            for dispatch, disabled in DISPATCHES.items():
+                env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=disabled)
+                command = [sys.executable, __file__, "--one-case", score_kind, label_kind,
+                           "--kernel-size", str(n), "--repeats", str(repeats)]
+                done = subprocess.run(command, env=env, capture_output=True, text=True)
+                if done.returncode:
+                    print(f"{score_kind:<17} {label_kind:<6} {dispatch:<10} failed: "
+                          f"{done.stderr.strip().splitlines()[-1]}")
+                    continue
+                r = json.loads(done.stdout.strip().splitlines()[-1])
+                print(f"{score_kind:<17} {label_kind:<6} {dispatch:<10} {r['auc_s']:>9.3f} "
+                      f"{r['sort_s']:>9.3f} {r['sort_ratio']:>8.2f}x "
+                      f"{r['sklearn_s'] / r['auc_s']:>9.1f}x {r['memory_ratio']:>7.2f}x "
+                      f"{'yes' if r['same_as_sklearn'] else 'no':>9}")
+    print(f"\nx np.sort = median over {repeats} alternated runs of roc_auc time / one np.sort "
+          f"of the same scores; vs sklearn = roc_auc_score time / roc_auc time;\npeak mem = "
+          f"peak traced allocation of roc_auc / input bytes (scores + labels); = sklearn: the "
+          f"same AUC to the bit (scikit-learn's\ntrapezoid can differ by an ulp on ties, and "
+          f"its float64 merges int64 scores beyond 2**53). Dispatch 'no AVX-512':\n"
+          f"NPY_DISABLE_CPU_FEATURES={NO_AVX512!r}.")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", type=float, default=[1e5, 1e6, 1e7])
+    parser.add_argument("--kernel-size", type=float, default=1e7)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--only-kernel", action="store_true",
+                        help="print only the counting kernel's table")
+    parser.add_argument("--one-case", nargs=2, metavar=("SCORES", "LABELS"),
+                        help=argparse.SUPPRESS)
     parser.add_argument("--disable-cpu-features", metavar="NAMES",
                         help="re-run with NPY_DISABLE_CPU_FEATURES=NAMES, e.g. 'X86_V4 "
                              "AVX512_ICL' where numpy's AVX-512 sort is slower than its AVX2 one")
     args = parser.parse_args()
+    if args.one_case:
+        print(json.dumps(kernel_case(*args.one_case, int(args.kernel_size), args.repeats)))
+        return
     if args.disable_cpu_features is not None and "NPY_DISABLE_CPU_FEATURES" not in os.environ:
         os.environ["NPY_DISABLE_CPU_FEATURES"] = args.disable_cpu_features
         os.execv(sys.executable, [sys.executable, *sys.argv])
     print(numpy_sort_dispatch())
+    if not args.only_kernel:
+        grid_table(args.sizes)
+    kernel_table(int(args.kernel_size), args.repeats)
+
+
+def grid_table(sizes) -> None:
     header = (f"{'function':<18} {'n':>9} {'evalcore s':>11} {'sklearn s':>10} "
               f"{'speed-up':>9} {'np.sort s':>10} {'x np.sort':>10} {'peak mem':>9}")
     print(header)
     print("-" * len(header))
-    for size in args.sizes:
+    for size in sizes:
         n = int(size)
         label, score = make_data(n)
         repeats = 7 if n <= 10**5 else 5 if n <= 10**6 else 3

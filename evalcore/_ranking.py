@@ -4,10 +4,13 @@ Every curve and area in evalcore is computed from :func:`tie_groups`, so tied sc
 one threshold everywhere. Its result is a :class:`ScoreCounts`, the public, mergeable
 summary, which every ranking metric also accepts in place of its arrays (:func:`score_counts`
 resolves the two). Unweighted input takes a fast path: each score is mapped to an
-order-preserving integer whose lowest bit carries the label, the integers are sorted (in two
-halves on two threads, then merged), and one linear pass reads off the groups. That is about
-as fast as a single ``np.sort`` of the scores, several times faster than an ``argsort``.
-Weighted input needs the weights in score order, so it takes a stable ``argsort``.
+order-preserving unsigned integer no wider than the score (float32 to uint32, float64 to
+uint64, integers to their offset from the smallest) whose lowest bit carries the label, the
+keys are sorted in place, and one linear pass reads off the groups; integers of a small range
+are counted per value with no sort. Scores and labels already of a usable dtype are not
+copied, so on 10⁷ scores this costs a few ``np.sort`` s of the same array (the kernel table
+of ``benchmarks/bench_ranking.py``), not an ``argsort``. Weighted input needs the weights in
+score order, so it takes a stable ``argsort``.
 
 It also decides, exactly, which side of a threshold each score lies on
 (:func:`threshold_hits`): in the scores' own dtype, with integer, fraction and long double
@@ -18,20 +21,16 @@ from __future__ import annotations
 
 import math
 import numbers
-import os
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ._frames import data_frame
-from ._validation import check_binary_scores
+from ._validation import check_binary_scores, exact_real
 
 _SIGN_MASK = np.int64(0x7FFFFFFFFFFFFFFF)
-_THREADED_MIN_SIZE = 200_000
-_pool: ThreadPoolExecutor | None = None
 
 
 class ScoreCounts:
@@ -195,7 +194,7 @@ class ScoreCounts:
                 (sample_weight is None or _is_empty(sample_weight)):
             return cls.empty(weighted=sample_weight is not None)
         return tie_groups(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label))
+                                               pos_label=pos_label, keep_dtype=True))
 
     def update(self, y_true: Any, y_score: Any, *, sample_weight: Any = None,
                pos_label: Any = None) -> ScoreCounts:
@@ -337,7 +336,8 @@ def score_counts(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_la
     :func:`evalcore._validation.unit_scale`)."""
     if not isinstance(y_true, ScoreCounts):
         return tie_groups(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
-                                               pos_label=pos_label, scale_weights=scale_weights))
+                                               pos_label=pos_label, scale_weights=scale_weights,
+                                               keep_dtype=True))
     given = [name for name, value in (("y_score", y_score), ("sample_weight", sample_weight),
                                       ("pos_label", pos_label)) if value is not None]
     if given:
@@ -351,35 +351,15 @@ def score_counts(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_la
     return y_true
 
 
-def _float_from_ordered(ordered: np.ndarray) -> np.ndarray:
-    """Invert the order-preserving map of float64 bit patterns to int64."""
-    return (ordered ^ ((ordered >> 63) & _SIGN_MASK)).view(np.float64)
-
-
-def _forget_pool() -> None:
-    """In a child made by ``fork``: drop the parent's pool. Its threads were not copied, so
-    work sent to it would wait forever; the child starts its own pool when it needs one."""
-    global _pool
-    _pool = None
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_pool)
-
-
 def _sort_in_place(keys: np.ndarray) -> None:
-    """Sort ``keys`` (a temporary of ours) in place, on two threads when it is large."""
-    if keys.shape[0] < _THREADED_MIN_SIZE or (os.cpu_count() or 1) < 2:
-        keys.sort()
-        return
-    global _pool
-    if _pool is None:
-        _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="evalcore-sort")
-    half = keys.shape[0] // 2
-    # each half sorts in place on its own thread (sorting releases the GIL) ...
-    list(_pool.map(np.ndarray.sort, (keys[:half], keys[half:])))
-    # ... and a stable sort of two sorted runs is a linear merge (timsort)
-    keys.sort(kind="stable")
+    """Sort ``keys`` (a temporary of ours) in place, on one thread.
+
+    Two halves sorted on two threads and merged by a stable sort (timsort) were slower:
+    numpy's SIMD sort of 10⁷ uint32 keys takes about 27 ms (AVX-512) or 43 ms (AVX2), the
+    threaded route 50 to 77 ms, since the merge alone costs about as much as the sort
+    (uint64: 57 ms single against 103 ms; ``benchmarks/bench_ranking.py``, 2 cores).
+    """
+    keys.sort()
 
 
 def groups_from_sorted(sorted_values: np.ndarray, sorted_labels: np.ndarray,
@@ -398,34 +378,133 @@ def groups_from_sorted(sorted_values: np.ndarray, sorted_labels: np.ndarray,
     return starts, positives, negatives
 
 
+#: Per float dtype: the signed and unsigned integers of its width and its magnitude bits.
+_FLOAT_KEYS = {np.dtype(np.float64): (np.int64, np.uint64, 63),
+               np.dtype(np.float32): (np.int32, np.uint32, 31)}
+#: Integer scores whose range is below this are counted with ``np.bincount``, chunk by
+#: chunk, with no sort at all.
+_COUNTING_MAX_SPAN = 2 ** 16
+_CHUNK = 2 ** 18
+
+
+def _groups_from_keys(keys: np.ndarray, to_values) -> ScoreCounts:
+    """Sort ``keys`` (unsigned, ours: each an order-preserving code of a score shifted left
+    by one, with the label in the lowest bit) and read off the groups. ``to_values`` turns
+    the sorted distinct codes (shifted back) into the scores, float64 or long double; it
+    may reuse the array it is given."""
+    _sort_in_place(keys)
+    width = keys.dtype.itemsize
+    # the label bit lives in each key's lowest byte: read those bytes in place
+    low_bytes = (keys.view(np.uint8)[::width] if sys.byteorder == "little"
+                 else keys.view(np.uint8)[width - 1::width])
+    labels = low_bytes & 1
+    keys >>= keys.dtype.type(1)
+    new_run = keys[1:] != keys[:-1]
+    if new_run.all():                  # distinct scores (model outputs): one row per group
+        del new_run
+        positives = labels.astype(np.int64)
+        del labels
+        negatives = 1 - positives
+        return ScoreCounts._unchecked(to_values(keys), positives, negatives)
+    n = keys.shape[0]
+    ends = np.empty(np.count_nonzero(new_run) + 2, dtype=np.int64)   # each group's last
+    ends[0], ends[-1] = -1, n - 1                                    # row, after a -1
+    ends[1:-1] = np.flatnonzero(new_run)
+    del new_run
+    # positives: the running count of positive rows at each group's end, differenced
+    ones = np.cumsum(labels, dtype=np.int32 if n < 2**31 else np.int64)
+    del labels
+    positives = np.diff(ones[ends[1:]], prepend=0).astype(np.int64, copy=False)
+    del ones
+    negatives = np.diff(ends)
+    negatives -= positives
+    distinct = keys[ends[1:]]
+    del keys, ends
+    return ScoreCounts._unchecked(to_values(distinct), positives, negatives)
+
+
 def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
                       nonnegative: bool) -> ScoreCounts:
-    """Unweighted groups of scores that all share one sign, by one integer sort.
+    """Unweighted groups of float64 or float32 scores that all share one sign, by one
+    integer sort.
 
     The bits of non-negative floats order like the floats (clearing the sign bit turns -0.0
     into +0.0); negative ones order like the floats once their magnitude bits are flipped.
-    Within one sign these integers span less than 2**63, so after subtracting the smallest
-    they fit in 63 bits and the label fits in the 64th.
+    Within one sign these integers span less than 2**63 (float32: 2**31), so after
+    subtracting the smallest they fit in 63 bits (31) and the label fits in the last one:
+    float32 scores sort as uint32 keys, no wider than the scores.
     """
-    bits = score.view(np.int64)
-    if nonnegative:
-        low = np.int64(0)
-        keys = (bits & _SIGN_MASK).view(np.uint64)
-    else:
-        ordered = bits ^ ((bits >> 63) & _SIGN_MASK)
-        low = ordered.min()
-        keys = (ordered - low).view(np.uint64)
-        del ordered
-    keys <<= np.uint64(1)
-    keys |= label.view(np.uint8)
-    _sort_in_place(keys)
-    # the label bit lives in each key's lowest byte: read those bytes in place
-    low_bytes = keys.view(np.uint8)[::8] if sys.byteorder == "little" else keys.view(np.uint8)[7::8]
-    labels = (low_bytes & 1).view(np.int8)
-    keys >>= np.uint64(1)
-    starts, positives, negatives = groups_from_sorted(keys, labels, None)
-    values = _float_from_ordered(keys[starts].view(np.int64) + low)
-    return ScoreCounts._unchecked(values, positives, negatives)
+    signed, unsigned, magnitude_bits = _FLOAT_KEYS[score.dtype]
+    mask = signed((1 << magnitude_bits) - 1)
+    low = signed(0) if nonnegative else \
+        (score.min().view(signed) ^ mask)        # the smallest ordered code of the negatives
+
+    def make_keys() -> np.ndarray:               # (called in the argument list below, so
+        bits = score.view(signed)                # that only _groups_from_keys holds them)
+        if nonnegative:
+            keys = bits & mask
+        else:
+            keys = bits >> magnitude_bits
+            keys &= mask
+            keys ^= bits
+            keys -= low
+        keys = keys.view(unsigned)
+        keys <<= unsigned(1)
+        keys |= label.view(np.uint8)
+        return keys
+
+    def to_values(codes: np.ndarray) -> np.ndarray:
+        ordered = codes.view(signed)
+        if not nonnegative:
+            ordered += low
+            ordered ^= (ordered >> magnitude_bits) & mask
+        floats = ordered.view(score.dtype)
+        return floats if floats.dtype == np.float64 else floats.astype(np.float64)
+
+    return _groups_from_keys(make_keys(), to_values)
+
+
+def _integer_groups(label: np.ndarray, score: np.ndarray) -> ScoreCounts | None:
+    """Unweighted groups of integer scores (any width, signed or not), exactly: counted with
+    ``np.bincount`` when their range is small, else sorted as unsigned keys ``score - min``
+    with the label in the lowest bit (uint32 when the range is below 2**31, uint64 below
+    2**63). ``None`` when the range is wider (the caller sorts the scores themselves)."""
+    if score.dtype == np.bool_:
+        score = score.view(np.uint8)
+    wide = np.uint64 if score.dtype.kind == "u" else np.int64      # holds every score
+    low, high = int(score.min()), int(score.max())
+    span = high - low
+    low_code = np.array(low, dtype=score.dtype)           # subtracted modulo 2**width: exact
+
+    def to_values(offsets: np.ndarray) -> np.ndarray:
+        values = offsets.astype(np.uint64)
+        values += low_code.astype(np.uint64)               # modulo 2**64, exact in range
+        return exact_real(values.view(wide), "y_score")
+
+    n = score.shape[0]
+    if span < _COUNTING_MAX_SPAN:
+        counts = np.zeros(2 * (span + 1), dtype=np.int64)
+        for start in range(0, n, _CHUNK):
+            codes = np.subtract(score[start:start + _CHUNK], low_code, dtype=np.uint64,
+                                casting="unsafe").view(np.int64)
+            codes <<= 1
+            codes |= label[start:start + _CHUNK]
+            counts += np.bincount(codes, minlength=counts.shape[0])
+        positives, negatives = counts[1::2], counts[0::2]
+        present = np.flatnonzero(positives | negatives)
+        return ScoreCounts._unchecked(to_values(present), positives[present],
+                                      negatives[present])
+    if span >= 2 ** 63:
+        return None
+    unsigned = np.uint32 if span < 2 ** 31 else np.uint64
+
+    def make_keys() -> np.ndarray:
+        keys = np.subtract(score, low_code, dtype=unsigned, casting="unsafe")
+        keys <<= unsigned(1)
+        keys |= label.view(np.uint8)
+        return keys
+
+    return _groups_from_keys(make_keys(), to_values)
 
 
 def score_order(score: np.ndarray) -> np.ndarray:
@@ -439,20 +518,37 @@ def tie_groups(label: np.ndarray, score: np.ndarray,
     """Group validated scores by distinct value; count each class in each group.
 
     ``label`` is 0/1 int8, ``score`` finite float64 (or long double where float64 would merge
-    distinct values, see :func:`evalcore._validation.exact_real`), ``weight`` non-negative
-    float64 or None. Samples with zero weight are dropped first, so they create no threshold.
+    distinct values, see :func:`evalcore._validation.exact_real`), or, as
+    :func:`evalcore._validation.check_scores` gives them with ``keep_dtype=True``, finite
+    float32 or float16, integers or bools in their own dtype, ``weight`` non-negative
+    float64 or None. Samples with zero weight are dropped first, so they create no
+    threshold. Ties are equal scores in the scores' own dtype (-0.0 equals 0.0); the
+    summary's values are float64, or long double where float64 would merge distinct values.
+
+    Unweighted scores take integer keys: float64 and float32 their order-preserving bits,
+    integers their offset from the smallest (or a count per value when their range is
+    small); each key carries the label in its lowest bit, and one sort of the keys (no
+    wider than the scores) gives the groups.
     """
-    if weight is None and score.dtype == np.float64:
-        if score.min() >= 0:                   # the common case (-0.0 counts as 0 here)
-            return _same_sign_groups(label, score, nonnegative=True)
-        negative = score < 0
-        if negative.all():
-            return _same_sign_groups(label, score, nonnegative=False)
-        # negative and non-negative scores never tie: group each sign on its own
-        below = _same_sign_groups(label[negative], score[negative], nonnegative=False)
-        above = _same_sign_groups(label[~negative], score[~negative], nonnegative=True)
-        return ScoreCounts._unchecked(*(np.concatenate((getattr(below, name), getattr(above, name)))
-                                     for name in ("values", "positives", "negatives")))
+    if weight is None:
+        if score.dtype == np.float16:
+            score = score.astype(np.float32)           # exact
+        if score.dtype in _FLOAT_KEYS:
+            if score.min() >= 0:                   # the common case (-0.0 counts as 0 here)
+                return _same_sign_groups(label, score, nonnegative=True)
+            negative = score < 0
+            if negative.all():
+                return _same_sign_groups(label, score, nonnegative=False)
+            # negative and non-negative scores never tie: group each sign on its own
+            below = _same_sign_groups(label[negative], score[negative], nonnegative=False)
+            above = _same_sign_groups(label[~negative], score[~negative], nonnegative=True)
+            return ScoreCounts._unchecked(*(np.concatenate((getattr(below, name),
+                                                            getattr(above, name)))
+                                            for name in ("values", "positives", "negatives")))
+        if score.dtype.kind in "biu":
+            groups = _integer_groups(label, score)
+            if groups is not None:
+                return groups
     if weight is not None:
         keep = weight != 0
         if not keep.all():
@@ -461,7 +557,10 @@ def tie_groups(label: np.ndarray, score: np.ndarray,
     sorted_score = score[order]
     starts, positives, negatives = groups_from_sorted(
         sorted_score, label[order], None if weight is None else weight[order])
-    return ScoreCounts._unchecked(sorted_score[starts] + 0, positives, negatives)  # + 0: -0.0 is 0.0
+    values = sorted_score[starts]
+    if values.dtype.kind in "biu" or values.dtype.itemsize < 8:
+        values = exact_real(values, "y_score")
+    return ScoreCounts._unchecked(values + 0, positives, negatives)  # + 0: -0.0 is 0.0
 
 
 def cumulative_counts(groups: ScoreCounts):
@@ -495,13 +594,21 @@ def auc_from_groups(groups: ScoreCounts) -> float:
     weights). Unweighted counts give the exact fraction, rounded once."""
     pos, neg = groups.positives, groups.negatives
     if np.issubdtype(pos.dtype, np.integer):
-        sizes = pos + neg
-        if sizes.sum() >= 2**30:     # the dot product could pass 2**63: Python integers
-            pos, sizes = pos.astype(object), sizes.astype(object)
-        before = np.cumsum(sizes) - sizes
-        # mid-rank of group g (ranks from 1) is before + (size + 1) / 2; work in doubled ints
-        twice_rank_sum = int(np.dot(pos, 2 * before + sizes + 1))
         total_pos, total_neg = int(pos.sum()), int(neg.sum())
+        # the dot product could pass 2**63 with 2**30 rows or more: Python integers then
+        kind = np.int64 if total_pos + total_neg < 2**30 else object
+        # mid-rank of group g (ranks from 1) is before + (size + 1) / 2; work in doubled
+        # ints, a block of groups at a time (temporaries of the block's size, not the table's)
+        twice_rank_sum, before = 0, 0
+        for start in range(0, pos.shape[0], _CHUNK):
+            block_pos = pos[start:start + _CHUNK].astype(kind, copy=False)
+            sizes = block_pos + neg[start:start + _CHUNK]
+            block_before = np.cumsum(sizes)
+            block_before -= sizes              # rows below each group, within the block
+            twice_rank_sum += (2 * int(np.dot(block_pos, block_before))
+                               + int(np.dot(block_pos, sizes))
+                               + (2 * before + 1) * int(block_pos.sum()))
+            before += int(block_before[-1] + sizes[-1])
         twice_u = twice_rank_sum - total_pos * (total_pos + 1)
         return twice_u / (2 * total_pos * total_neg)
     # weights: normalize each class first (the product P·N of tiny weights can underflow to
