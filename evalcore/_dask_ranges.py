@@ -175,14 +175,14 @@ def _cut(part, splits: np.ndarray) -> tuple:
 
 
 def _merge(*pieces: tuple) -> tuple:
-    """One range's pieces from every partition merged in one step: the pieces' sorted values
-    joined by a stable sort (a merge of sorted runs), equal values' counts added.
+    """One range's pieces from every partition merged in one step: the pieces' values sorted
+    together (no stable sort needed: equal values' counts are added, in any order).
     ``sum(pieces)`` would give the same, merging pairwise in as many passes as pieces."""
     filled = [piece for piece in pieces if len(piece[0])]
     if len(filled) <= 1:
         return filled[0] if filled else pieces[0]
     values = np.concatenate([piece[0] for piece in filled])
-    order = np.argsort(values, kind="stable")
+    order = np.argsort(values)
     values = values[order]
     starts = np.concatenate(([0], np.flatnonzero(values[1:] != values[:-1]) + 1))
     positives, negatives = (np.add.reduceat(np.concatenate(      # int64: no wrap-around
