@@ -15,6 +15,11 @@ score order, so it takes a stable ``argsort``.
 It also decides, exactly, which side of a threshold each score lies on
 (:func:`threshold_hits`): in the scores' own dtype, with integer, fraction and long double
 thresholds never rounded onto a neighbouring score.
+
+The module is about 700 lines on purpose: the summary and the kernel that fills it are one
+unit (the kernel hands its arrays to :class:`ScoreCounts` unchecked, a constructor no other
+module should reach), and each score dtype's key needs its own few lines. The threshold
+helpers at the end could live apart; they stay here beside the dtypes they reason about.
 """
 
 from __future__ import annotations
