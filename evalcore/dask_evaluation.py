@@ -63,10 +63,10 @@ except ImportError as exc:                      # pragma: no cover - the extra i
 from ._dask_ranges import (aligned_partitions, auc_sums, curve_points, cut_rows, look_up,
                            paired_sums, placement_table, prepare, range_average_precision,
                            range_counts)
-from ._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
 from ._validation import (both_classes, check_alternative, check_int, check_level,
                           check_one_of, undefined)
-from .delong import AucComparison, AucInterval
+from .delong import (AucComparison, AucInterval, auc_comparison, enough_cases,
+                     normal_interval)
 
 __all__ = ["roc_auc", "average_precision", "DownsampledRocCurve", "roc_curve",
            "DownsampledPrecisionRecallCurve", "precision_recall_curve", "delong_variance",
@@ -352,16 +352,6 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
 
 # --- DeLong: the variance, the interval and the paired test -------------------------------
 
-def _enough_cases(n_pos: int, n_neg: int, what: str) -> bool:
-    """DeLong needs two cases of each class; otherwise warn once, as the in-memory code."""
-    if n_pos < 2 or n_neg < 2:
-        undefined(f"{what} is undefined: it needs at least 2 positive and 2 negative samples "
-                  f"(sample variances divide by m - 1 and n - 1), got {n_pos} positive and "
-                  f"{n_neg} negative", stacklevel=4)
-        return False
-    return True
-
-
 def _delong_sums(function: str, y_true, y_score, sample_weight, pos_label, n_ranges):
     ranges, offsets, _ = prepare(function, y_true, y_score, sample_weight, pos_label,
                                   n_ranges)
@@ -417,7 +407,7 @@ def delong_variance(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     """
     total = _delong_sums("delong_variance", y_true, y_score, sample_weight, pos_label,
                          n_ranges)
-    if not _enough_cases(total.n_pos, total.n_neg, "DeLong's variance"):
+    if not enough_cases(total.n_pos, total.n_neg, "DeLong's variance"):
         return math.nan
     return float(total.delong_variance)
 
@@ -475,34 +465,12 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     check_one_of(method, ("delong",), "method")
     level = check_level(level)
     total = _delong_sums("roc_auc_ci", y_true, y_score, sample_weight, pos_label, n_ranges)
-    if not _enough_cases(total.n_pos, total.n_neg, "the AUC's confidence interval"):
+    if not enough_cases(total.n_pos, total.n_neg, "the AUC's confidence interval"):
         both = total.n_pos > 0 and total.n_neg > 0
         return AucInterval(math.nan, float(total.auc) if both else math.nan, math.nan)
     auc = float(total.auc)
-    half = normal_quantile(0.5 + level / 2) * math.sqrt(total.delong_variance)
-    return AucInterval(max(0.0, auc - half), auc, min(1.0, auc + half))
-
-
-def _comparison(difference: float, variance: float, level: float,
-                alternative: str) -> AucComparison:
-    """The paired test's result from the difference and its variance (as in memory)."""
-    if variance == 0.0:
-        if difference == 0.0:
-            undefined("DeLong's paired test is undefined: the two AUCs are equal and the "
-                      "variance of their difference is 0 (for example identical scores)",
-                      stacklevel=4)
-            return AucComparison(math.nan, math.nan, 0.0, 0.0, 0.0)
-        up = difference > 0
-        pvalue = {"two-sided": 0.0, "greater": 0.0 if up else 1.0,
-                  "less": 1.0 if up else 0.0}[alternative]
-        return AucComparison(math.copysign(math.inf, difference), pvalue, difference,
-                             difference, difference)
-    statistic = difference / math.sqrt(variance)
-    half = normal_quantile(0.5 + level / 2) * math.sqrt(variance)
-    pvalue = {"two-sided": normal_two_sided_pvalue(statistic),
-              "greater": normal_cdf(-statistic), "less": normal_cdf(statistic)}[alternative]
-    return AucComparison(statistic, pvalue, difference, max(-1.0, difference - half),
-                         min(1.0, difference + half))
+    low, high = normal_interval(auc, total.delong_variance, level, (0.0, 1.0))
+    return AucInterval(low, auc, high)
 
 
 def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0.95,
@@ -584,7 +552,7 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     splits_a, splits_b = persisted[-2:]
     total_a, total_b = dask.compute(auc_sums(ranges_a, offsets_a, False),
                                     auc_sums(ranges_b, offsets_b, False))
-    if not _enough_cases(total_a.n_pos, total_a.n_neg, "DeLong's paired test"):
+    if not enough_cases(total_a.n_pos, total_a.n_neg, "DeLong's paired test"):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan)
     difference = float(total_a.auc) - float(total_b.auc)
     tables_a = [delayed(placement_table)(r, o) for r, o in zip(ranges_a, offsets_a)]
@@ -601,6 +569,7 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     m, n = total_a.n_pos, total_a.n_neg
     s10 = (totals[1] - totals[0] ** 2 / m) / (m - 1)
     s01 = (totals[3] - totals[2] ** 2 / n) / (n - 1)
-    return _comparison(difference, max(s10 / m + s01 / n, 0.0), level, alternative)
+    return auc_comparison(difference, max(s10 / m + s01 / n, 0.0), level, "DeLong's paired test",
+                          alternative)
 
 

@@ -92,8 +92,9 @@ class AucComparison(NamedTuple):
 
 # ----------------------------------------------------------------------------- validation
 
-def _enough_cases(positives: int | float, negatives: int | float, what: str) -> bool:
-    """DeLong needs two cases of each class; otherwise warn once and say so."""
+def enough_cases(positives: int | float, negatives: int | float, what: str) -> bool:
+    """DeLong needs two cases of each class; otherwise warn once and say so (here and on
+    Dask)."""
     if not (positives >= 2 and negatives >= 2):
         undefined(f"{what} is undefined: it needs at least 2 positive and 2 negative samples "
                   f"(sample variances divide by m - 1 and n - 1), got {positives} positive "
@@ -210,13 +211,14 @@ def delong_variance(y_true: Any, y_score: Any = None, *, pos_label: Any = None) 
     72.0
     """
     counts = score_counts(y_true, y_score, pos_label=pos_label)
-    if not _enough_cases(counts.n_pos, counts.n_neg, "DeLong's variance"):
+    if not enough_cases(counts.n_pos, counts.n_neg, "DeLong's variance"):
         return math.nan
     return _auc_and_variance(counts)[1]
 
 
-def _normal_interval(estimate: float, variance: float, level: float,
-                     bounds: tuple[float, float]) -> tuple[float, float]:
+def normal_interval(estimate: float, variance: float, level: float,
+                    bounds: tuple[float, float]) -> tuple[float, float]:
+    """``estimate ± z·sqrt(variance)`` at ``level``, clipped to ``bounds``."""
     half = normal_quantile(0.5 + level / 2) * math.sqrt(variance)
     return max(bounds[0], estimate - half), min(bounds[1], estimate + half)
 
@@ -336,7 +338,7 @@ def roc_auc_ci(y_true: Any, y_score: Any = None, *, level: float = 0.95, method:
         label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
     counts = tie_groups(label, score) if method == "bootstrap" else score_counts(
         y_true, y_score, pos_label=pos_label)
-    if not _enough_cases(counts.n_pos, counts.n_neg, "the AUC's confidence interval"):
+    if not enough_cases(counts.n_pos, counts.n_neg, "the AUC's confidence interval"):
         both = counts.n_pos > 0 and counts.n_neg > 0
         return AucInterval(math.nan, auc_from_groups(counts) if both else math.nan, math.nan)
     if method == "bootstrap":
@@ -362,7 +364,7 @@ def roc_auc_ci(y_true: Any, y_score: Any = None, *, level: float = 0.95, method:
         half = normal_quantile(0.5 + level / 2) * math.sqrt(variance) / (auc * (1.0 - auc))
         centre = math.log(auc / (1.0 - auc))
         return AucInterval(_expit(centre - half), auc, _expit(centre + half))
-    low, high = _normal_interval(auc, variance, level, (0.0, 1.0))
+    low, high = normal_interval(auc, variance, level, (0.0, 1.0))
     return AucInterval(low, auc, high)
 
 
@@ -402,8 +404,11 @@ def _expit(x: float) -> float:
     return e / (1.0 + e)
 
 
-def _comparison(difference: float, variance: float, level: float, what: str,
-                alternative: str, df: float = math.inf) -> AucComparison:
+def auc_comparison(difference: float, variance: float, level: float, what: str,
+                   alternative: str, df: float = math.inf) -> AucComparison:
+    """The test of a difference of AUCs from the difference and its variance: the statistic,
+    p-value and interval (normal, or Student's t with ``df`` degrees of freedom), shared by the
+    paired and unpaired tests here and on Dask (:mod:`evalcore.dask_evaluation`)."""
     if variance == 0.0:
         if difference == 0.0:
             undefined(f"{what} is undefined: the two AUCs are equal and the variance of their "
@@ -416,7 +421,7 @@ def _comparison(difference: float, variance: float, level: float, what: str,
                              difference, difference, df)
     statistic = difference / math.sqrt(variance)
     if math.isinf(df):
-        low, high = _normal_interval(difference, variance, level, (-1.0, 1.0))
+        low, high = normal_interval(difference, variance, level, (-1.0, 1.0))
         upper, lower = normal_cdf(-statistic), normal_cdf(statistic)
         two_sided = normal_two_sided_pvalue(statistic)
     else:
@@ -509,12 +514,12 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     score_b = check_scores(y_score_b, name="y_score_b")
     check_same_length(y_score_a=score_a, y_score_b=score_b)
     positives = int(np.count_nonzero(label))
-    if not _enough_cases(positives, label.shape[0] - positives, "DeLong's paired test"):
+    if not enough_cases(positives, label.shape[0] - positives, "DeLong's paired test"):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan, math.inf)
     auc_a, placements_a = _sample_placements(label, score_a)
     auc_b, placements_b = _sample_placements(label, score_b)
     variance = _variance_of(placements_a - placements_b, label)
-    return _comparison(auc_a - auc_b, variance, level, "DeLong's paired test", alternative)
+    return auc_comparison(auc_a - auc_b, variance, level, "DeLong's paired test", alternative)
 
 
 def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b: Any, *,
@@ -590,11 +595,11 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
                                               true_name="y_true_b", score_name="y_score_b")
     what = "DeLong's unpaired test"
     counts_a, counts_b = tie_groups(label_a, score_a), tie_groups(label_b, score_b)
-    if not (_enough_cases(counts_a.n_pos, counts_a.n_neg, what)
-            and _enough_cases(counts_b.n_pos, counts_b.n_neg, what)):
+    if not (enough_cases(counts_a.n_pos, counts_a.n_neg, what)
+            and enough_cases(counts_b.n_pos, counts_b.n_neg, what)):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan, math.nan)
     (auc_a, var_a), (auc_b, var_b) = _auc_and_variance(counts_a), _auc_and_variance(counts_b)
     total = var_a + var_b
     df = (total * total / (var_a * var_a / (label_a.shape[0] - 1)
                            + var_b * var_b / (label_b.shape[0] - 1))) if total > 0 else math.nan
-    return _comparison(auc_a - auc_b, total, level, what, alternative, df)
+    return auc_comparison(auc_a - auc_b, total, level, what, alternative, df)
