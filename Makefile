@@ -141,6 +141,8 @@ bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) $(WIDGET_STAMP) chromium
 	$(BIN)/python benchmarks/bench_resampling.py
 	$(BIN)/python benchmarks/bench_explorer.py
 	$(BIN)/python benchmarks/bench_distribution_explorer.py
+	$(BIN)/python benchmarks/bench_binned.py
+	$(BIN)/python benchmarks/bench_dask.py
 
 clean:
 	rm -rf _build _vendor $(VENV) js/node_modules build

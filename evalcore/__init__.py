@@ -12,9 +12,15 @@ Import it as ``import evalcore as ec``. Conventions, the same everywhere:
 * a metric undefined on valid input returns ``nan`` with one :class:`UndefinedMetricWarning`.
 """
 
+from ._ranking import ScoreCounts
 from ._validation import MixedLabelTypesError, UndefinedMetricWarning
 from .areas import MAX_PAIRS, average_precision, gini, partial_auc, pr_auc_trapezoid, roc_auc
+from .binned import BinnedBounds, BinnedRocCurve, BinnedScoreCounts, binned_auc
 from .calibration import ReliabilityCurve, brier_score, log_loss, reliability_curve
+from .calibration_measures import (CalibrationFit, PredictionBias, SmoothedReliabilityCurve,
+                                   brier_skill_score, calibration_slope_intercept,
+                                   expected_calibration_error, prediction_bias,
+                                   smoothed_reliability_curve)
 from .confusion import ConfusionMatrix, confusion_matrix, confusion_matrix_at, predict
 from .confusion_layouts import LAYOUTS, Layout
 from .costs import (OperatingPoint, ThresholdChoice, expected_cost, threshold_at_fpr,
@@ -37,12 +43,17 @@ from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_
                        plot_interval_width, plot_intervals, plot_metric_bars, plot_pr,
                        plot_pr_area, plot_prg, plot_reliability, plot_roc, plot_roc_hull,
                        plot_roc_space, plot_sampling_distribution, plot_scores)
+from .protocol import (FiveByTwoTest, FriedmanTest, HolmAdjustment, ResampledTTest,
+                       corrected_resampled_ttest, friedman_test, holm,
+                       nemenyi_critical_difference, paired_ttest_5x2cv)
 from .precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
                                interpolated_pr_curve, pr_auc_interpolated, prg_curve)
 from .rate_intervals import (OperatingPointInterval, SensitivityInterval, SpecificityInterval,
                              operating_point_ci, sensitivity_at_specificity,
                              specificity_at_sensitivity)
 from .sample_size import AucSampleSize, auc_sample_size
+from .score_bins import keras_thresholds, score_bin_edges, thresholded_auc
+from .score_counts import AucSums, auc_range_sums
 from .uncertainty import MetricDifference, MetricInterval, bootstrap_ci, paired_bootstrap_ci
 from .widgets import (distribution_explorer, figure_pane, self_check, slider_stack,
                       threshold_explorer)
@@ -58,9 +69,13 @@ __all__ = [
     # The counts at every threshold, and the curves
     "ThresholdCounts", "confusion_matrix_at_thresholds", "RocCurve", "roc_curve",
     "PrecisionRecallCurve", "precision_recall_curve", "EqualErrorRate", "equal_error_rate",
+    "ScoreCounts", "AucSums", "auc_range_sums",
     # Areas under the curves
     "roc_auc", "gini", "partial_auc", "MAX_PAIRS", "average_precision", "pr_auc_trapezoid",
     "multiclass_auc",
+    # Binned scores with certified bounds
+    "BinnedScoreCounts", "score_bin_edges", "BinnedBounds", "BinnedRocCurve", "binned_auc",
+    "thresholded_auc", "keras_thresholds",
     # Precision and recall done right
     "interpolated_pr_curve", "pr_auc_interpolated", "AchievablePrCurve", "achievable_pr_curve",
     "PrgCurve", "prg_curve", "auprg",
@@ -73,7 +88,9 @@ __all__ = [
     "RocHull", "roc_convex_hull", "iso_performance_slope", "optimal_operating_point",
     "CostCurve", "cost_curve", "cost_lines", "probability_cost",
     # Calibration
-    "ReliabilityCurve", "reliability_curve", "brier_score", "log_loss",
+    "ReliabilityCurve", "reliability_curve", "brier_score", "log_loss", "brier_skill_score",
+    "CalibrationFit", "calibration_slope_intercept", "PredictionBias", "prediction_bias",
+    "expected_calibration_error", "SmoothedReliabilityCurve", "smoothed_reliability_curve",
     # Uncertainty: intervals
     "AucInterval", "delong_variance", "roc_auc_ci", "MetricInterval", "bootstrap_ci",
     "MetricDifference", "paired_bootstrap_ci", "SensitivityInterval",
@@ -82,6 +99,9 @@ __all__ = [
     # Uncertainty: tests and sample size
     "AucComparison", "delong_test", "delong_test_unpaired", "PermutationTest",
     "auc_permutation_test", "paired_permutation_test", "AucSampleSize", "auc_sample_size",
+    # Evaluation protocol
+    "ResampledTTest", "corrected_resampled_ttest", "FiveByTwoTest", "paired_ttest_5x2cv",
+    "HolmAdjustment", "holm", "FriedmanTest", "friedman_test", "nemenyi_critical_difference",
     # Plotting
     "COLORS", "book_style", "mark_point", "plot_confusion_matrix", "plot_metric_bars",
     "plot_scores", "plot_decision_scores", "plot_roc", "plot_roc_space",

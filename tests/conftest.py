@@ -35,6 +35,7 @@ MARKERS = {
     "book": "reads the built book, the lecture notebooks or the slides in _build/ (`make book`)",
     "chapters": "reads the chapter notebooks in chapters/ and recomputes their numbers",
     "notebooks": "executes notebooks",
+    "dask": "starts a local Dask cluster (the evalcore[dask] extra)",
 }
 #: A test that uses one of these fixtures (directly or through another fixture) gets the marker.
 MARKER_FIXTURES = {
@@ -47,6 +48,7 @@ MARKER_MODULES = {
     "jupyterlab": ("test_jupyterlab",),
     "chapters": ("test_ch*_sources", "test_errata", "test_chapter_form"),
     "notebooks": ("test_stored_outputs",),
+    "dask": ("test_dask_*",),
 }
 
 

@@ -40,7 +40,8 @@ DIFFS = Path(os.environ.get("EVALCORE_OUTPUT_DIFFS", ROOT / "_build" / "stored-o
 
 #: The chapters heaviest in floating point (least squares, logistic fits, bootstraps,
 #: simulations, calibration), run again under other numerical settings.
-HEAVY = ("05_precision_recall", "09_uncertainty", "14_calibration", "a1_errata")
+HEAVY = ("05_precision_recall", "05b_pr_areas", "09_uncertainty", "09b_comparing_classifiers",
+         "14_calibration", "a1_errata")
 
 #: Numerical settings other than the machine's own: numpy's SIMD dispatch limited by its own
 #: target names (an unknown name is ignored silently, so the kernel checks that each is off),
