@@ -70,6 +70,12 @@ def check_array_like(values: Any, name: str, *, kind: str = ARRAY_LIKE) -> None:
     """
     if values is None:
         raise TypeError(f"{name} is required, got None")
+    if hasattr(type(values), "__dask_graph__"):                 # a Dask collection
+        raise TypeError(dask_collection_refused(values, name))
+    if getattr(values, "summarizes_rows", False) is True:       # an evalcore.ScoreCounts
+        raise TypeError(f"{name} is a ScoreCounts, the counts at each distinct score without "
+                        f"the rows: this function needs the rows (it resamples, permutes or "
+                        f"pairs cases, or reads each one), so pass (y_true, y_score)")
     if isinstance(values, (str, bytes)) or np.isscalar(values):
         raise TypeError(f"{name} must be {kind}, got a scalar {shown(values)}")
     if isinstance(values, (Set, Mapping)):
@@ -79,6 +85,33 @@ def check_array_like(values: Any, name: str, *, kind: str = ARRAY_LIKE) -> None:
         raise TypeError(f"{name} must be {kind}, got a {type(values).__name__}, which "
                         f"the first function reading it would use up: pass list(...) or "
                         f"np.fromiter(...)")
+
+
+def dask_collection_refused(values: Any, name: str) -> str:
+    """The message for a Dask collection given to an in-memory function, naming the function
+    of :mod:`evalcore.dask_evaluation` to call instead: ``np.asarray`` would silently pull
+    every partition into this process. The in-memory function is the outermost public
+    evalcore function on the stack; Dask is imported (the collection exists), so the Dask
+    module can be asked which functions it has."""
+    frame, function = sys._getframe(1), "function"
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if (module == "evalcore" or module.startswith("evalcore.")) \
+                and not frame.f_code.co_name.startswith(("_", "<")):
+            function = frame.f_code.co_name
+        frame = frame.f_back
+    try:
+        from . import dask_evaluation
+        on_dask = [n for n in dask_evaluation.__all__ if n[0].islower()]
+    except ImportError:
+        on_dask = ()
+    if function in on_dask:
+        hint = f"use evalcore.dask_evaluation.{function} instead"
+    else:
+        hint = (f"evalcore.dask_evaluation computes {', '.join(on_dask)} on Dask; for "
+                f"{function}, compute a part that fits in memory first (.compute())")
+    return (f"{name} is a Dask collection ({type(values).__name__}): evalcore.{function} "
+            f"works in memory and would pull every partition into this process; {hint}")
 
 
 def as_1d(values: Any, name: str) -> np.ndarray:
@@ -208,16 +241,21 @@ def exact_real(array: np.ndarray, name: str) -> np.ndarray:
     return converted if exact else array
 
 
-def check_scores(y_score: Any, name: str = "y_score") -> np.ndarray:
+def check_scores(y_score: Any, name: str = "y_score", *, keep_dtype: bool = False) -> np.ndarray:
     """Return ``y_score`` as a 1-D array of finite real numbers: float64, or long double
-    where float64 would merge distinct values (see :func:`exact_real`)."""
+    where float64 would merge distinct values (see :func:`exact_real`). With ``keep_dtype``,
+    float16/32/64, integer and bool arrays come back as they are, not copied (for the
+    ranking core, which sorts them in their own dtype, exactly)."""
     array = as_1d(y_score, name)
     if not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
         raise TypeError(f"{name} must hold numbers, got dtype {array.dtype}")
     if np.iscomplexobj(array):
         raise TypeError(f"{name} must hold real numbers, got complex values")
-    array = exact_real(array, name)
-    if not np.all(np.isfinite(array)):
+    if not (keep_dtype and (array.dtype.kind in "biu"
+                            or (array.dtype.kind == "f" and array.dtype.itemsize <= 8))):
+        array = exact_real(array, name)
+    # min and max are NaN when any value is, and ±inf when one is: no full-size temporary
+    if array.dtype.kind == "f" and not (np.isfinite(array.min()) and np.isfinite(array.max())):
         bad = np.flatnonzero(~np.isfinite(array))
         raise ValueError(f"{name} must be finite: it holds NaN or infinite values "
                          f"(first at index {bad[0]}, {bad.size} in all)")
@@ -230,7 +268,8 @@ def _classes(array: np.ndarray) -> np.ndarray:
         low, high = array.min(), array.max()
         if low == high:
             return np.array([low])
-        if np.all((array == low) | (array == high)):
+        if (array.dtype.kind in "biu" and int(high) - int(low) == 1) \
+                or np.all((array == low) | (array == high)):     # integers: no value between
             return np.array([low, high])
     return np.unique(array)
 
@@ -252,6 +291,8 @@ def _too_many_classes(name: str, classes: np.ndarray, scores: np.ndarray | None,
     listed = ", ".join(map(shown, classes[:5])) + (", ..." if classes.size > 5 else "")
     message = f"{name} must hold two classes (binary labels), got {classes.size}: {listed}"
     score_values = None if scores is None else _classes(scores)
+    if score_values is not None and score_values.dtype.kind in "biu":   # kept in their dtype
+        score_values = score_values.astype(np.float64)                   # shown as checked
     if score_values is not None and score_values.size <= 2:
         return ValueError(f"{message}; while {score_name} holds only "
                           f"{' and '.join(map(shown, score_values))}: the arguments look "
@@ -291,6 +332,10 @@ def check_labels(y_true: Any, *, pos_label: Any = None, name: str = "y_true",
     elif pos_label not in classes.tolist() and classes.size == 2:
         raise ValueError(f"pos_label={shown(pos_label)} is not one of the labels in {name}: "
                          f"{classes.tolist()!r}")
+    if array.dtype == bool and not isinstance(pos_label, (str, bytes)) and pos_label == 1:
+        labels = array.view(np.int8)            # already the bytes 1/0: a read-only view
+        labels.flags.writeable = False
+        return labels
     return (array == pos_label).view(np.int8)  # True/False are the bytes 1/0
 
 
@@ -574,16 +619,18 @@ def positive_share(label: np.ndarray, weight: np.ndarray | None) -> float:
 
 def check_binary_scores(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                         pos_label: Any = None, score_name: str = "y_score",
-                        true_name: str = "y_true", scale_weights: bool = False):
+                        true_name: str = "y_true", scale_weights: bool = False,
+                        keep_dtype: bool = False):
     """Validate the usual ``(y_true, y_score, sample_weight)`` triple together.
 
     ``score_name`` and ``true_name`` are the arguments' names in messages (``"y_prob"`` for
     probabilities, ``"y_score_a"`` for the first of two paired scores). With
     ``scale_weights`` the weights come back multiplied by the power of two of
     :func:`unit_scale`: for results that depend only on ratios of weights (rates, curves,
-    areas), whose sums then neither overflow nor vanish.
+    areas), whose sums then neither overflow nor vanish. ``keep_dtype``: the scores as
+    :func:`check_scores` gives them with it (in their own dtype, for the ranking core).
     """
-    score = check_scores(y_score, score_name)
+    score = check_scores(y_score, score_name, keep_dtype=keep_dtype)
     label = check_labels(y_true, pos_label=pos_label, name=true_name, scores=score,
                          score_name=score_name)
     check_same_length(**{true_name: label, score_name: score})

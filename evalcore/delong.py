@@ -90,11 +90,8 @@ class AucComparison(NamedTuple):
     df: float = math.inf
 
 
-# ----------------------------------------------------------------------------- validation
-
 def enough_cases(positives: int | float, negatives: int | float, what: str) -> bool:
-    """DeLong needs two cases of each class; otherwise warn once and say so (here and on
-    Dask)."""
+    """DeLong needs two cases of each class; otherwise warn once and say so."""
     if not (positives >= 2 and negatives >= 2):
         undefined(f"{what} is undefined: it needs at least 2 positive and 2 negative samples "
                   f"(sample variances divide by m - 1 and n - 1), got {positives} positive "
@@ -406,9 +403,7 @@ def _expit(x: float) -> float:
 
 def auc_comparison(difference: float, variance: float, level: float, what: str,
                    alternative: str, df: float = math.inf) -> AucComparison:
-    """The test of a difference of AUCs from the difference and its variance: the statistic,
-    p-value and interval (normal, or Student's t with ``df`` degrees of freedom), shared by the
-    paired and unpaired tests here and on Dask (:mod:`evalcore.dask_evaluation`)."""
+    """A difference of AUCs tested from its variance (normal, or t with ``df``); also on Dask."""
     if variance == 0.0:
         if difference == 0.0:
             undefined(f"{what} is undefined: the two AUCs are equal and the variance of their "
