@@ -259,6 +259,12 @@ class ScoreCounts:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a ScoreCounts is not changed in place except by update()")
 
+    def __reduce__(self):
+        """Pickled as its three arrays, rebuilt through the constructor's checks (so a summary
+        travels between processes: Dask workers, multiprocessing)."""
+        return (type(self), (np.array(self.values), np.array(self.positives),
+                             np.array(self.negatives)))
+
     def __repr__(self) -> str:
         kind = "weights" if self.weighted else "counts"
         return (f"ScoreCounts({len(self)} distinct scores, n_pos={self.n_pos!r}, "

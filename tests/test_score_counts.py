@@ -512,3 +512,22 @@ def test_plot_roc_hull_validates_and_sorts_once(monkeypatch):
     plt.close(ax.figure)
     assert calls["check_labels"] == 1
     assert calls["_sort_in_place"] + calls["score_order"] == 1
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_summary_pickles_bit_for_bit_and_stays_read_only(weighted):
+    """A summary crosses process boundaries (Dask workers, multiprocessing) as itself: the
+    same values, counts and dtypes, and still not writable."""
+    import pickle
+
+    rng = np.random.default_rng(3)
+    y, s = rng.integers(0, 2, 500), rng.integers(0, 40, 500) / 7
+    w = rng.random(500) if weighted else None
+    counts = ec.ScoreCounts.from_arrays(y, s, sample_weight=w)
+    back = pickle.loads(pickle.dumps(counts))
+    assert type(back) is ec.ScoreCounts
+    for name in ("values", "positives", "negatives"):
+        a, b = getattr(counts, name), getattr(back, name)
+        assert a.dtype == b.dtype and a.tobytes() == b.tobytes()
+        assert not b.flags.writeable
+    assert ec.roc_auc(back) == ec.roc_auc(y, s, sample_weight=w)
