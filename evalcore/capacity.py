@@ -165,10 +165,11 @@ def gain_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
     References
     ----------
-    .. [1] Ling, C. X. and Li, C. (1998). Data mining for direct marketing: problems and
-       solutions. *Proceedings of KDD-98*, 73–79.
-    .. [2] Berry, M. J. A. and Linoff, G. S. (2004). *Data Mining Techniques*, 2nd ed.
-       Wiley. Cumulative gains and lift charts.
+    Ling, C. X. and Li, C. (1998). Data mining for direct marketing: problems and
+    solutions. *Proceedings of KDD-98*, 73–79.
+
+    Berry, M. J. A. and Linoff, G. S. (2004). *Data Mining Techniques*, 2nd ed.
+    Wiley. Cumulative gains and lift charts.
 
     Examples
     --------
@@ -225,8 +226,8 @@ def lift_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
     References
     ----------
-    .. [1] Ling, C. X. and Li, C. (1998). Data mining for direct marketing: problems and
-       solutions. *Proceedings of KDD-98*, 73–79.
+    Ling, C. X. and Li, C. (1998). Data mining for direct marketing: problems and
+    solutions. *Proceedings of KDD-98*, 73–79.
 
     Examples
     --------
@@ -288,11 +289,12 @@ def ks_statistic(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
     References
     ----------
-    .. [1] Massey, F. J. (1951). The Kolmogorov–Smirnov test for goodness of fit. *Journal
-       of the American Statistical Association*, 46(253), 68–78.
-    .. [2] Hand, D. J. and Henley, W. E. (1997). Statistical classification methods in
-       consumer credit scoring: a review. *Journal of the Royal Statistical Society A*,
-       160(3), 523–541.
+    Massey, F. J. (1951). The Kolmogorov–Smirnov test for goodness of fit. *Journal
+    of the American Statistical Association*, 46(253), 68–78.
+
+    Hand, D. J. and Henley, W. E. (1997). Statistical classification methods in
+    consumer credit scoring: a review. *Journal of the Royal Statistical Society A*,
+    160(3), 523–541.
 
     Examples
     --------
@@ -364,10 +366,11 @@ def counts_at_capacity(y_true: Any, y_score: Any = None, *, k: int,
 
     References
     ----------
-    .. [1] Manning, C. D., Raghavan, P. and Schütze, H. (2008). *Introduction to Information
-       Retrieval*, section 8.4 (precision at k). Cambridge University Press.
-    .. [2] McSherry, F. and Najork, M. (2008). Computing information retrieval performance
-       measures efficiently in the presence of tied scores. *ECIR 2008*, LNCS 4956, 414–421.
+    Manning, C. D., Raghavan, P. and Schütze, H. (2008). *Introduction to Information
+    Retrieval*, section 8.4 (precision at k). Cambridge University Press.
+
+    McSherry, F. and Najork, M. (2008). Computing information retrieval performance
+    measures efficiently in the presence of tied scores. *ECIR 2008*, LNCS 4956, 414–421.
 
     Examples
     --------
