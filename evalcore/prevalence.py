@@ -32,9 +32,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._normal import normal_quantile
-from ._validation import (as_1d, check_fraction, check_int, check_level, check_one_of,
-                          check_positive, check_real, check_rule, check_scores, shown,
-                          undefined, UndefinedMetricWarning)
+from ._validation import (UndefinedMetricWarning, check_fraction, check_int, check_level,
+                          check_one_of, check_positive, check_real, check_rule, check_scores,
+                          check_threshold, shown, undefined)
 from .calibration import check_unit_interval
 from .confusion import confusion_matrix, confusion_matrix_at
 
@@ -303,7 +303,7 @@ def predictive_values_at_prevalence(y_true: Any, y_pred: Any, prevalence: float,
     if threshold is None:
         counts = confusion_matrix(y_true, y_pred, pos_label=pos_label)
     else:
-        counts = confusion_matrix_at(y_true, y_pred, check_real(threshold, "threshold"),
+        counts = confusion_matrix_at(y_true, y_pred, check_threshold(threshold),
                                      rule=check_rule(rule), pos_label=pos_label)
     method = (f"Wilson intervals for TPR and FPR at level √{level:g} each, carried through "
               f"Bayes' rule (monotone in each rate)")
@@ -506,7 +506,7 @@ def estimate_prevalence(y_score_unlabelled: Any, *, method: str = "em",
     if y_true is None or y_score is None:
         raise TypeError("y_true and y_score (labelled cases) are required for "
                         "method='adjusted_count'")
-    threshold = check_real(threshold, "threshold")
+    threshold = check_threshold(threshold)
     rule = check_rule(rule)
     counts = confusion_matrix_at(y_true, y_score, threshold, rule=rule, pos_label=pos_label)
     classified = score >= threshold if rule == ">=" else score > threshold
