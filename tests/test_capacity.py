@@ -5,7 +5,9 @@ the KS statistic; loops over the thresholds that count the flagged rows by a mas
 and lift; for the top k, every order of the rows enumerated (a stable sort by score after
 each permutation, so each way of breaking the ties is equally likely), the counts averaged
 as exact fractions. Identities (hypothesis): the gain curve ends at (1, 1), lift × share
-flagged = gain, KS = max(TPR − FPR) = Youden's J when that is the larger side.
+flagged = gain, KS = max(TPR − FPR) = Youden's J when that is the larger side. Chapter 18's
+glued numbers are recomputed here without evalcore (each case's chance of making the top k;
+scipy's KS on the credit model) and checked against what its prose says about them.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,7 +24,9 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import evalcore as ec
+from notebook_cells import cells, glued, source
 from reference import one_undefined_warning
+from stored_outputs import close
 from strategies import labelled_scores
 
 TOY_Y = [0, 0, 1, 1]
@@ -262,3 +267,66 @@ def test_the_arguments_are_checked_as_everywhere(f):
         f([0, 1, 1], [0.1, np.nan, 0.3])
     with pytest.raises(TypeError, match="leave out y_score"):
         f(ec.ScoreCounts.from_arrays(TOY_Y, TOY_S), TOY_S)
+
+
+# ------------------------------------------------------- chapter 18: what its prose says
+CH18 = Path(__file__).resolve().parent.parent / "chapters" / "18_capacity.ipynb"
+
+
+@pytest.fixture(scope="module")
+def chapter():
+    """The chapter's glued values, and its fraud day drawn as its code draws it."""
+    code = "\n".join(source(c) for c in cells(CH18) if c["cell_type"] == "code")
+    assert "rng = np.random.default_rng(0)" in code
+    assert "n_day, fraud_rate, shift = 20_000, 0.005, 2.5" in code
+    rng = np.random.default_rng(0)
+    y = (rng.uniform(size=20_000) < 0.005).astype(int)
+    s = np.round(rng.normal(2.5 * y, 1.0), 1)
+    return glued(CH18), y, s
+
+
+def expected_top_k(y, s, k):
+    """Positives expected among the top k by each case's chance of being taken: 1 above the
+    k-th score, (places left) / (cases tied) at it, 0 below (linearity of expectation)."""
+    kth = np.sort(s)[::-1][k - 1]
+    above, tied = s > kth, s == kth
+    chance = np.where(above, Fraction(1), Fraction(0)).astype(object)
+    chance[tied] = Fraction(k - int(above.sum()), int(tied.sum()))
+    return sum(chance[y == 1])
+
+
+def test_chapter_counts_at_the_capacity(chapter):
+    values, y, s = chapter
+    for k, recall, precision in ((200, "cap_recall", "cap_precision"),
+                                 (400, "ex1_recall", "ex1_precision")):
+        tp = expected_top_k(y, s, k)
+        assert close(float(tp / y.sum()), values[recall])
+        assert close(float(tp / k), values[precision])
+    assert close(float(expected_top_k(y, s, 200)), values["cap_tp"])
+    # the prose: the 200th score is tied across the cut; the shuffles straddle the expectation;
+    # doubling the capacity lowers precision and raises recall
+    assert 0 < values["cap_taken"] < values["cap_tied"]
+    assert values["cap_shuffled_min"] <= values["cap_tp"] <= values["cap_shuffled_max"]
+    assert values["ex1_precision"] < values["cap_precision"]
+    assert values["ex1_recall"] > values["cap_recall"]
+    assert values["cap_fraud_lift"] == pytest.approx(values["cap_precision"]
+                                                     / values["cap_prevalence"])
+
+
+def test_chapter_ks_statistic_of_the_credit_model(chapter):
+    values = chapter[0]
+    from ISLP import load_data
+    from sklearn.linear_model import LogisticRegression
+
+    default = load_data("Default")
+    X = np.column_stack([(default["student"] == "Yes").astype(float), default["balance"] / 1000])
+    y = (default["default"] == "Yes").to_numpy().astype(int)
+    order = np.random.default_rng(42).permutation(len(y))
+    train, test = order[:8000], order[8000:]
+    p = LogisticRegression(C=np.inf, tol=1e-10, max_iter=1000).fit(X[train], y[train]) \
+        .predict_proba(X[test])[:, 1]
+    ks = stats.ks_2samp(p[y[test] == 1], p[y[test] == 0]).statistic
+    assert close(ks, values["cap_ks"]) and values["ex2_same"] is True
+    # the prose: the KS point flags more than the top decile the team can call
+    assert values["cap_ks_flagged"] > values["cap_calls"] / values["cap_credit_n"]
+    assert close(values["cap_credit_tp"], float(y[test][np.argsort(-p)][:200].sum()))
