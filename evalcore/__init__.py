@@ -21,6 +21,8 @@ from .calibration_measures import (CalibrationFit, PredictionBias, SmoothedRelia
                                    brier_skill_score, calibration_slope_intercept,
                                    expected_calibration_error, prediction_bias,
                                    smoothed_reliability_curve)
+from .capacity import (CapacityCounts, GainCurve, KsStatistic, LiftCurve, counts_at_capacity,
+                       gain_curve, ks_statistic, lift_curve)
 from .confusion import ConfusionMatrix, confusion_matrix, confusion_matrix_at, predict
 from .confusion_layouts import LAYOUTS, Layout
 from .costs import (OperatingPoint, ThresholdChoice, expected_cost, threshold_at_fpr,
@@ -46,6 +48,9 @@ from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_
 from .protocol import (FiveByTwoTest, FriedmanTest, HolmAdjustment, ResampledTTest,
                        corrected_resampled_ttest, friedman_test, holm,
                        nemenyi_critical_difference, paired_ttest_5x2cv)
+from .prevalence import (PredictiveValuesInterval, PrevalenceEstimate, adjust_to_prevalence,
+                         estimate_prevalence, npv_at_prevalence, ppv_at_prevalence,
+                         predictive_values_at_prevalence)
 from .precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
                                interpolated_pr_curve, pr_auc_interpolated, prg_curve)
 from .rate_intervals import (OperatingPointInterval, SensitivityInterval, SpecificityInterval,
@@ -102,6 +107,13 @@ __all__ = [
     # Evaluation protocol
     "ResampledTTest", "corrected_resampled_ttest", "FiveByTwoTest", "paired_ttest_5x2cv",
     "HolmAdjustment", "holm", "FriedmanTest", "friedman_test", "nemenyi_critical_difference",
+    # Capacity
+    "GainCurve", "gain_curve", "LiftCurve", "lift_curve", "KsStatistic", "ks_statistic",
+    "CapacityCounts", "counts_at_capacity",
+    # Another population
+    "ppv_at_prevalence", "npv_at_prevalence", "PredictiveValuesInterval",
+    "predictive_values_at_prevalence", "adjust_to_prevalence", "PrevalenceEstimate",
+    "estimate_prevalence",
     # Plotting
     "COLORS", "book_style", "mark_point", "plot_confusion_matrix", "plot_metric_bars",
     "plot_scores", "plot_decision_scores", "plot_roc", "plot_roc_space",
