@@ -123,13 +123,18 @@ chromium:
 
 # The browser tests open the built pages, the slides and the lecture notebooks, so the book is
 # built first.
+# The test files are spread over one process per core, at most 4 (pytest-xdist); a file stays
+# in one process, so a module's fixtures (one axe run over every page, one Dask cluster, one
+# JupyterLab server) start once. --durations lists the slowest tests.
+PYTEST_PARALLEL := -n auto --maxprocesses=4 --dist loadfile
+
 test: book chromium
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) --durations=15
 
 # The library's own tests (unit, property, doctests) in a minute or two: no book build, no
 # browser, no JupyterLab, no notebook run, no chapter recomputed (markers: tests/conftest.py).
 unit: $(PY_STAMP)
-	$(BIN)/python -m pytest evalcore tests -m "not (browser or jupyterlab or book or notebooks or chapters)"
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) evalcore tests -m "not (browser or jupyterlab or book or notebooks or chapters)"
 
 # For authors: re-execute chapters in place after editing them (NB=path to run just one).
 notebooks: $(PY_STAMP) $(WIDGET_STAMP)
