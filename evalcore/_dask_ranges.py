@@ -207,14 +207,19 @@ def _range_totals(counts: tuple) -> tuple:
 
 def _range_offsets(*totals: tuple) -> tuple:
     """The prefix across ranges (from their totals alone): for each, the negatives below it
-    and positives above it."""
+    and positives above it. Both are sums of other ranges' totals (the positives above as a
+    sum over the later ranges, not the total minus the earlier ones: with weights that
+    difference can round below 0)."""
     positives = [pos for pos, _ in totals]
     negatives = [neg for _, neg in totals]
     n_pos, n_neg = sum(positives, 0 * positives[0]), sum(negatives, 0 * negatives[0])
-    offsets, below, above = [], 0 * n_neg, n_pos
-    for pos, neg in zip(positives, negatives):
-        above = above - pos
-        offsets.append(Offsets(below, above, n_pos, n_neg))
+    above, later = [], 0 * n_pos
+    for pos in reversed(positives):
+        above.append(later)
+        later = later + pos
+    offsets, below = [], 0 * n_neg
+    for neg, pos_above in zip(negatives, reversed(above)):
+        offsets.append(Offsets(below, pos_above, n_pos, n_neg))
         below = below + neg
     return tuple(offsets)
 

@@ -404,3 +404,20 @@ def test_evalcore_does_not_import_dask_and_the_module_says_how_to_install_it():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert "pip install evalcore[dask]" in out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_weighted_ranges_never_get_a_negative_offset(client, seed):
+    """With weights, the positives above a range are a sum of the later ranges' weights:
+    taken as the total minus the earlier ones, that difference rounded to -3e-14 above the
+    highest range and the call failed ('positives_above must be finite and non-negative')."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(60, 400))
+    y = rng.integers(0, 2, n)
+    s = np.round(rng.normal(size=n) + y * rng.random(), 1)
+    w = rng.random(n) * 3
+    chunks = n // 3 + 1
+    got = ecd.delong_variance(da.from_array(y, chunks=chunks), da.from_array(s, chunks=chunks),
+                              sample_weight=da.from_array(w, chunks=chunks))
+    expected = ec.delong_variance(ec.ScoreCounts.from_arrays(y, s, sample_weight=w))
+    assert got == pytest.approx(expected, rel=1e-12, abs=0)
