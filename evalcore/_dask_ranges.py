@@ -26,7 +26,7 @@ from dask import delayed
 from ._ranking import ScoreCounts, tie_groups
 from ._validation import (as_1d, check_binary_scores, check_int, check_labels, check_scores,
                           check_weights)
-from .score_counts import auc_range_sums
+from .score_counts import auc_range_sums, doubled_placements
 
 #: Scores each partition contributes per range to the sample the split points come from.
 SAMPLES_PER_RANGE = 8
@@ -331,12 +331,9 @@ def placement_table(counts: tuple, offsets: Offsets):
     there) and V01 (for a negative), from the counts below and above (the range's
     cumulative counts plus its offsets), each an exact ratio rounded once."""
     counts = _received(counts)
-    negatives, positives = counts.negatives, counts.positives
-    neg_below = offsets.negatives_below + (np.cumsum(negatives) - negatives)
-    pos_above = offsets.positives_above + (counts.n_pos - np.cumsum(positives))
-    v10 = (2 * neg_below + negatives) / (2 * offsets.n_neg)
-    v01 = (2 * pos_above + positives) / (2 * offsets.n_pos)
-    return counts.values, v10, v01
+    neg_doubled, pos_doubled = doubled_placements(counts, negatives_below=offsets.negatives_below,
+                                                  positives_above=offsets.positives_above)
+    return counts.values, neg_doubled / (2 * offsets.n_neg), pos_doubled / (2 * offsets.n_pos)
 
 
 def look_up(rows, table):

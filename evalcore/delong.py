@@ -61,7 +61,7 @@ from ._validation import (check_alternative, check_binary_scores, check_level, c
                           check_one_of, check_random_state, check_same_length, check_scores,
                           undefined)
 from .sample_size import hanley_mcneil_variance
-from .score_counts import auc_range_sums
+from .score_counts import auc_range_sums, doubled_placements
 
 
 class AucInterval(NamedTuple):
@@ -102,17 +102,6 @@ def enough_cases(positives: int | float, negatives: int | float, what: str) -> b
 
 # ----------------------------------------------------------------------------- placements
 
-def _group_placements(groups: ScoreCounts) -> tuple[np.ndarray, np.ndarray]:
-    """Placement values per tie group: V10 for its positives, V01 for its negatives."""
-    pos, neg = groups.positives, groups.negatives
-    total_pos, total_neg = pos.sum(), neg.sum()
-    neg_below = np.cumsum(neg) - neg
-    pos_above = total_pos - np.cumsum(pos)
-    v10 = (neg_below + 0.5 * neg) / total_neg
-    v01 = (pos_above + 0.5 * pos) / total_pos
-    return v10, v01
-
-
 def _sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.ndarray]:
     """The AUC and each sample's placement value (V10 for positives, V01 for negatives).
 
@@ -124,7 +113,8 @@ def _sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.
     sorted_score, sorted_label = score[order], label[order]
     starts, pos, neg = groups_from_sorted(sorted_score, sorted_label, None)
     groups = ScoreCounts(sorted_score[starts], pos, neg)
-    v10, v01 = _group_placements(groups)
+    neg_doubled, pos_doubled = doubled_placements(groups)
+    v10, v01 = neg_doubled / (2 * groups.n_neg), pos_doubled / (2 * groups.n_pos)
     sizes = pos + neg
     placed = np.where(sorted_label == 1, np.repeat(v10, sizes), np.repeat(v01, sizes))
     placements = np.empty_like(placed)

@@ -136,6 +136,19 @@ def _exact_square_sum(weights: np.ndarray, bases: np.ndarray, exact: bool) -> in
     return (high << 32) + low
 
 
+def doubled_placements(counts: ScoreCounts, *, negatives_below: int | float = 0,
+                       positives_above: int | float = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct score's DeLong placement numerators, doubled so that they stay integers
+    with integer counts: ``2·NB_g + n_g`` for a positive scoring there and ``2·PA_g + p_g``
+    for a negative (NB_g negatives below the score, PA_g positives above it, the range's
+    offsets included). Divided by ``2n`` and ``2m`` they are the placement values V10 and V01
+    of the module docstring; the in-memory DeLong, the range sums and the Dask placement
+    look-up all take them from here."""
+    pos, neg = counts.positives, counts.negatives
+    return (2 * (negatives_below + (np.cumsum(neg) - neg)) + neg,
+            2 * (positives_above + (pos.sum() - np.cumsum(pos))) + pos)
+
+
 def auc_range_sums(counts: ScoreCounts, *, negatives_below: int | float = 0,
                    positives_above: int | float = 0, n_pos: int | float | None = None,
                    n_neg: int | float | None = None, center: float | None = None) -> AucSums:
@@ -239,9 +252,8 @@ def auc_range_sums(counts: ScoreCounts, *, negatives_below: int | float = 0,
                          f"n_neg={n_neg}")
     pos, neg = counts.positives, counts.negatives
     if integer:
-        # doubled placements: 2·NB_g + n_g for positives, 2·PA_g + p_g for negatives
-        neg_doubled = 2 * (np.cumsum(neg) - neg) + neg
-        pos_doubled = 2 * (pos.sum() - np.cumsum(pos)) + pos
+        # the offsets are added after the range's own part, in Python integers if need be
+        neg_doubled, pos_doubled = doubled_placements(counts)
         exact = n_pos < _EXACT_IN_UINT64 and n_neg < _EXACT_IN_UINT64
         if exact:
             neg_doubled += 2 * negatives_below
@@ -254,10 +266,10 @@ def auc_range_sums(counts: ScoreCounts, *, negatives_below: int | float = 0,
         return AucSums(n_pos, n_neg, twice_u, _exact_square_sum(pos, neg_doubled, exact),
                        _exact_square_sum(neg, pos_doubled, exact))
     center = 0.0 if center is None else float(center)
-    neg_below = negatives_below + np.cumsum(neg) - neg
-    pos_above = positives_above + (pos.sum() - np.cumsum(pos))
-    v10 = (neg_below + 0.5 * neg) / n_neg if n_neg > 0 else np.zeros_like(neg)
-    v01 = (pos_above + 0.5 * pos) / n_pos if n_pos > 0 else np.zeros_like(pos)
-    return AucSums(n_pos, n_neg, float(np.dot(pos, 2 * neg_below + neg)),
+    neg_doubled, pos_doubled = doubled_placements(counts, negatives_below=negatives_below,
+                                                  positives_above=positives_above)
+    v10 = neg_doubled / (2 * n_neg) if n_neg > 0 else np.zeros_like(neg)
+    v01 = pos_doubled / (2 * n_pos) if n_pos > 0 else np.zeros_like(pos)
+    return AucSums(n_pos, n_neg, float(np.dot(pos, neg_doubled)),
                    float(np.dot(pos, (v10 - center) ** 2)),
                    float(np.dot(neg, (v01 - center) ** 2)), center)
