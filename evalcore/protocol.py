@@ -52,6 +52,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ._normal import normal_cdf
 from ._special import regularized_incomplete_beta, student_t_quantile, student_t_sf
 from ._validation import (check_alternative, check_array_like, check_bool, check_int,
                           check_level, check_positive, check_real, check_same_length,
@@ -172,7 +173,8 @@ _RANGE_GRID = np.linspace(-9.0, 9.0, 3601)
 
 
 def _normal_cdf(z: np.ndarray) -> np.ndarray:
-    return 0.5 * np.array([math.erfc(-v / math.sqrt(2.0)) for v in z.ravel()]).reshape(z.shape)
+    """:func:`normal_cdf` at each point of the grid."""
+    return np.array([normal_cdf(v) for v in z.ravel()]).reshape(z.shape)
 
 
 def studentized_range_cdf(q: float, k: int) -> float:
