@@ -180,6 +180,42 @@ def test_every_metric_from_the_summary_equals_the_metric_from_the_rows(data):
         _same(_quiet(metric, counts), rows)
 
 
+@settings(max_examples=60, deadline=None)
+@given(scored_data(), st.sampled_from([">=", ">"]), st.integers(0, 2**32 - 1))
+def test_the_counts_at_a_threshold_from_the_summary_equal_those_from_the_rows(data, rule, seed):
+    # thresholds at the scores themselves (where the rule decides), between them and outside
+    y, s, w = data
+    counts = ec.ScoreCounts.from_arrays(y, s, sample_weight=w)
+    rng = np.random.default_rng(seed)
+    scores = np.unique(np.asarray(s, dtype=float))
+    thresholds = list(rng.choice(scores, size=min(3, scores.size), replace=False)) + [
+        float(rng.uniform(scores.min() - 1, scores.max() + 1)), -np.inf, np.inf]
+    for threshold in thresholds:
+        rows = ec.confusion_matrix_at(y, s, threshold, rule=rule, sample_weight=w)
+        summary = ec.confusion_matrix_at(counts, threshold=threshold, rule=rule)
+        # by hand: the rows the rule calls positive, split by class
+        hit = s >= threshold if rule == ">=" else s > threshold
+        weight = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
+        by_hand = [weight[hit & (y == 1)].sum(), weight[hit & (y == 0)].sum(),
+                   weight[~hit & (y == 1)].sum(), weight[~hit & (y == 0)].sum()]
+        cells = [summary.tp, summary.fp, summary.fn, summary.tn]
+        if w is None:
+            assert summary == rows
+            assert cells == [int(c) for c in by_hand] and all(type(c) is int for c in cells)
+        else:
+            np.testing.assert_allclose(cells, [rows.tp, rows.fp, rows.fn, rows.tn],
+                                       rtol=1e-12, atol=1e-300)
+            np.testing.assert_allclose(cells, by_hand, rtol=1e-12, atol=1e-300)
+
+
+def test_counts_at_a_threshold_from_a_summary_need_the_threshold_by_name():
+    for call in (lambda: ec.confusion_matrix_at(COUNTS), lambda: ec.confusion_matrix_at(COUNTS, 0.5)):
+        with pytest.raises(TypeError, match=r"needs a threshold \(pass it by name"):
+            call()
+    with pytest.raises(TypeError, match="leave out y_score"):
+        ec.confusion_matrix_at(COUNTS, [0.1, 0.4, 0.35, 0.8], 0.5)
+
+
 @settings(max_examples=100, deadline=None)
 @given(scored_data(weighted=False))
 def test_the_auc_and_delong_variance_from_the_summary_match_the_pairwise_reference(data):
