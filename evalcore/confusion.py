@@ -966,6 +966,12 @@ def _counted(truth: np.ndarray, pred: np.ndarray, weight: np.ndarray | None) -> 
     return ConfusionMatrix(tp=tp, fp=fp, fn=fn, tn=tn)
 
 
+def _check_threshold_given(threshold: Any) -> None:
+    if threshold is None:
+        raise TypeError("confusion_matrix_at() needs a threshold (pass it by name with a "
+                        "ScoreCounts: confusion_matrix_at(counts, threshold=0.5))")
+
+
 def _counted_from_summary(counts: ScoreCounts, threshold: Any, rule: str) -> ConfusionMatrix:
     """The confusion matrix at ``threshold`` from the counts at each distinct score: the
     distinct scores are compared exactly as :func:`predict` compares the rows' scores."""
@@ -1030,14 +1036,13 @@ def confusion_matrix_at(y_true: Any, y_score: Any = None, threshold: float | Non
     >>> confusion_matrix_at(ScoreCounts.from_arrays(y, s), threshold=0.5).tp
     5
     """
-    if threshold is None:
-        raise TypeError("confusion_matrix_at() needs a threshold (pass it by name with a "
-                        "ScoreCounts: confusion_matrix_at(counts, threshold=0.5))")
     if isinstance(y_true, ScoreCounts):
+        _check_threshold_given(threshold)
         return _counted_from_summary(score_counts(y_true, y_score, sample_weight=sample_weight,
                                                   pos_label=pos_label), threshold, rule)
     # validated once: y_true read with pos_label to 0/1, the scores and the weights; the
     # predictions are 0/1 by construction, so nothing is checked twice
     truth, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
                                                pos_label=pos_label)
+    _check_threshold_given(threshold)
     return _counted(truth, predict(score, threshold, rule=rule), weight)
