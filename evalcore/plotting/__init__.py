@@ -14,6 +14,7 @@ from . import style
 from .calibration import plot_reliability
 from .confusion import plot_confusion_matrix, plot_metric_bars
 from .costs import plot_cost_curves, plot_roc_hull
+from .decision_curves import plot_decision_curve
 from .precision_recall import plot_achievable_pr, plot_pr, plot_pr_area, plot_prg
 from .roc import plot_equal_error_rate, plot_roc, plot_roc_space
 from .scores import plot_decision_scores, plot_scores
@@ -25,7 +26,7 @@ COLORS = style.COLORS
 
 __all__ = [
     "COLORS", "book_style", "mark_point", "plot_achievable_pr", "plot_confusion_matrix",
-    "plot_cost_curves", "plot_decision_scores", "plot_equal_error_rate",
+    "plot_cost_curves", "plot_decision_curve", "plot_decision_scores", "plot_equal_error_rate",
     "plot_interval_width", "plot_intervals", "plot_metric_bars", "plot_pr", "plot_pr_area",
     "plot_prg", "plot_reliability", "plot_roc", "plot_roc_hull", "plot_roc_space",
     "plot_sampling_distribution", "plot_scores",
