@@ -434,35 +434,50 @@ def _groups_from_keys(keys: np.ndarray, to_values) -> ScoreCounts:
     return ScoreCounts._unchecked(to_values(distinct), positives, negatives)
 
 
-def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
-                      nonnegative: bool) -> ScoreCounts:
-    """Unweighted groups of float64 or float32 scores that all share one sign, by one
-    integer sort.
+def _float_key_offset(score: np.ndarray, *, nonnegative: bool) -> Any:
+    """The smallest ordered code of same-sign float scores (0 when they are non-negative),
+    subtracted from every code by :func:`_same_sign_float_keys`."""
+    signed, _, magnitude_bits = _FLOAT_KEYS[score.dtype]
+    if nonnegative:
+        return signed(0)
+    return score.min().view(signed) ^ signed((1 << magnitude_bits) - 1)
+
+
+def _same_sign_float_keys(label: np.ndarray, score: np.ndarray, low: Any, *,
+                          nonnegative: bool) -> np.ndarray:
+    """Sortable unsigned keys of float64 or float32 scores that all share one sign: each
+    score's order-preserving code minus ``low`` (:func:`_float_key_offset`), shifted left by
+    one, with the label in the lowest bit; no wider than the scores.
 
     The bits of non-negative floats order like the floats (clearing the sign bit turns -0.0
     into +0.0); negative ones order like the floats once their magnitude bits are flipped.
     Within one sign these integers span less than 2**63 (float32: 2**31), so after
-    subtracting the smallest they fit in 63 bits (31) and the label fits in the last one:
-    float32 scores sort as uint32 keys, no wider than the scores.
+    subtracting the smallest they fit in 63 bits (31) and the label fits in the last one.
     """
     signed, unsigned, magnitude_bits = _FLOAT_KEYS[score.dtype]
     mask = signed((1 << magnitude_bits) - 1)
-    low = signed(0) if nonnegative else \
-        (score.min().view(signed) ^ mask)        # the smallest ordered code of the negatives
+    bits = score.view(signed)
+    if nonnegative:
+        keys = bits & mask
+    else:
+        keys = bits >> magnitude_bits
+        keys &= mask
+        keys ^= bits
+        keys -= low
+    keys = keys.view(unsigned)
+    keys <<= unsigned(1)
+    keys |= label.view(np.uint8)
+    return keys
 
-    def make_keys() -> np.ndarray:               # (called in the argument list below, so
-        bits = score.view(signed)                # that only _groups_from_keys holds them)
-        if nonnegative:
-            keys = bits & mask
-        else:
-            keys = bits >> magnitude_bits
-            keys &= mask
-            keys ^= bits
-            keys -= low
-        keys = keys.view(unsigned)
-        keys <<= unsigned(1)
-        keys |= label.view(np.uint8)
-        return keys
+
+def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
+                      nonnegative: bool) -> ScoreCounts:
+    """Unweighted groups of float64 or float32 scores that all share one sign, by one
+    integer sort of their keys (:func:`_same_sign_float_keys`): float32 scores sort as
+    uint32 keys, no wider than the scores."""
+    signed, _, magnitude_bits = _FLOAT_KEYS[score.dtype]
+    mask = signed((1 << magnitude_bits) - 1)
+    low = _float_key_offset(score, nonnegative=nonnegative)
 
     def to_values(codes: np.ndarray) -> np.ndarray:
         ordered = codes.view(signed)
@@ -472,20 +487,39 @@ def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
         floats = ordered.view(score.dtype)
         return floats if floats.dtype == np.float64 else floats.astype(np.float64)
 
-    return _groups_from_keys(make_keys(), to_values)
+    # the keys are made in the argument list, so that only _groups_from_keys holds them
+    return _groups_from_keys(_same_sign_float_keys(label, score, low, nonnegative=nonnegative),
+                             to_values)
+
+
+def _integer_key_span(score: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Integer (or bool) scores as :func:`_integer_keys` reads them (bools viewed as uint8),
+    their smallest value in their own dtype and their range ``max - min``."""
+    if score.dtype == np.bool_:
+        score = score.view(np.uint8)
+    low, high = int(score.min()), int(score.max())
+    return score, np.array(low, dtype=score.dtype), high - low
+
+
+def _integer_keys(label: np.ndarray, score: np.ndarray, low_code: np.ndarray,
+                  span: int) -> np.ndarray:
+    """Sortable unsigned keys of integer scores of range ``span`` below 2**63: the offset
+    ``score - low_code`` (subtracted modulo 2**width: exact) shifted left by one, with the
+    label in the lowest bit; uint32 when the range is below 2**31, else uint64."""
+    unsigned = np.uint32 if span < 2 ** 31 else np.uint64
+    keys = np.subtract(score, low_code, dtype=unsigned, casting="unsafe")
+    keys <<= unsigned(1)
+    keys |= label.view(np.uint8)
+    return keys
 
 
 def _integer_groups(label: np.ndarray, score: np.ndarray) -> ScoreCounts | None:
     """Unweighted groups of integer scores (any width, signed or not), exactly: counted with
-    ``np.bincount`` when their range is small, else sorted as unsigned keys ``score - min``
-    with the label in the lowest bit (uint32 when the range is below 2**31, uint64 below
-    2**63). ``None`` when the range is wider (the caller sorts the scores themselves)."""
-    if score.dtype == np.bool_:
-        score = score.view(np.uint8)
+    ``np.bincount`` when their range is small, else sorted as unsigned keys
+    (:func:`_integer_keys`). ``None`` when the range is 2**63 or wider (the caller sorts
+    the scores themselves)."""
+    score, low_code, span = _integer_key_span(score)
     wide = np.uint64 if score.dtype.kind == "u" else np.int64      # holds every score
-    low, high = int(score.min()), int(score.max())
-    span = high - low
-    low_code = np.array(low, dtype=score.dtype)           # subtracted modulo 2**width: exact
 
     def to_values(offsets: np.ndarray) -> np.ndarray:
         values = offsets.astype(np.uint64)
@@ -507,15 +541,7 @@ def _integer_groups(label: np.ndarray, score: np.ndarray) -> ScoreCounts | None:
                                       negatives[present])
     if span >= 2 ** 63:
         return None
-    unsigned = np.uint32 if span < 2 ** 31 else np.uint64
-
-    def make_keys() -> np.ndarray:
-        keys = np.subtract(score, low_code, dtype=unsigned, casting="unsafe")
-        keys <<= unsigned(1)
-        keys |= label.view(np.uint8)
-        return keys
-
-    return _groups_from_keys(make_keys(), to_values)
+    return _groups_from_keys(_integer_keys(label, score, low_code, span), to_values)
 
 
 def score_order(score: np.ndarray) -> np.ndarray:
@@ -605,28 +631,150 @@ def auc_from_groups(groups: ScoreCounts) -> float:
     weights). Unweighted counts give the exact fraction, rounded once."""
     pos, neg = groups.positives, groups.negatives
     if np.issubdtype(pos.dtype, np.integer):
-        total_pos, total_neg = int(pos.sum()), int(neg.sum())
-        # the dot product could pass 2**63 with 2**30 rows or more: Python integers then
-        kind = np.int64 if total_pos + total_neg < 2**30 else object
-        # mid-rank of group g (ranks from 1) is before + (size + 1) / 2; work in doubled
-        # ints, a block of groups at a time (temporaries of the block's size, not the table's)
-        twice_rank_sum, before = 0, 0
-        for start in range(0, pos.shape[0], _CHUNK):
-            block_pos = pos[start:start + _CHUNK].astype(kind, copy=False)
-            sizes = block_pos + neg[start:start + _CHUNK]
-            block_before = np.cumsum(sizes)
-            block_before -= sizes              # rows below each group, within the block
-            twice_rank_sum += (2 * int(np.dot(block_pos, block_before))
-                               + int(np.dot(block_pos, sizes))
-                               + (2 * before + 1) * int(block_pos.sum()))
-            before += int(block_before[-1] + sizes[-1])
-        twice_u = twice_rank_sum - total_pos * (total_pos + 1)
+        twice_u, total_pos, total_neg = mann_whitney_from_groups(groups)
         return twice_u / (2 * total_pos * total_neg)
     # weights: normalize each class first (the product P·N of tiny weights can underflow to
     # 0) and clip the rounding error that can push a perfect ranking to 1 + 2e-16
     pos, neg = pos / pos.sum(), neg / neg.sum()
     neg_below = np.cumsum(neg) - neg
     return min(max(float(np.dot(pos, neg_below + 0.5 * neg)), 0.0), 1.0)
+
+
+def mann_whitney_from_groups(groups: ScoreCounts) -> tuple[int, int, int]:
+    """``(2U, P, N)`` of an unweighted summary, in Python integers: twice the Mann–Whitney
+    U (the positive/negative pairs ordered right, ties counting ½), the positives and the
+    negatives; the AUC is ``2U / (2·P·N)``."""
+    pos, neg = groups.positives, groups.negatives
+    total_pos, total_neg = int(pos.sum()), int(neg.sum())
+    # the dot product could pass 2**63 with 2**30 rows or more: Python integers then
+    kind = np.int64 if total_pos + total_neg < 2**30 else object
+    # mid-rank of group g (ranks from 1) is before + (size + 1) / 2; work in doubled
+    # ints, a block of groups at a time (temporaries of the block's size, not the table's)
+    twice_rank_sum, before = 0, 0
+    for start in range(0, pos.shape[0], _CHUNK):
+        block_pos = pos[start:start + _CHUNK].astype(kind, copy=False)
+        sizes = block_pos + neg[start:start + _CHUNK]
+        block_before = np.cumsum(sizes)
+        block_before -= sizes              # rows below each group, within the block
+        twice_rank_sum += (2 * int(np.dot(block_pos, block_before))
+                           + int(np.dot(block_pos, sizes))
+                           + (2 * before + 1) * int(block_pos.sum()))
+        before += int(block_before[-1] + sizes[-1])
+    return twice_rank_sum - total_pos * (total_pos + 1), total_pos, total_neg
+
+
+#: Keys per block of :func:`mann_whitney_from_sorted_keys` (its temporaries stay in the
+#: CPU's cache); at most 2**16, so that a block's sum of positions fits a uint32.
+_KEY_BLOCK = 2 ** 16
+
+
+def mann_whitney_from_sorted_keys(keys: np.ndarray) -> tuple[int, int, int]:
+    """``(2U, P, N)`` from sorted unsigned keys, each an order-preserving code of a score
+    shifted left by one with the label (1 positive) in the lowest bit, in Python integers.
+
+    Sorted, a tied group's negatives come before its positives, so the positive at
+    position ``i`` (from 0) has below it every negative scoring less or the same and the
+    positives before it: with ``P`` positives and ``p_g``, ``n_g`` the classes of tie group
+    ``g``, ``2U = 2·Σ positions of the positives − P(P − 1) − Σ_g p_g·n_g``. Only groups
+    holding both classes add to the last sum, and each has exactly one place where two
+    neighbouring keys differ in bit 0 alone (its last negative, then its first positive);
+    the group's ends are found by binary search. The sums are taken a block of
+    :data:`_KEY_BLOCK` keys at a time, with temporaries of the block's size (a group may
+    straddle blocks: its ends are then searched in all the keys): no table, no per-row
+    integers.
+
+    Parameters
+    ----------
+    keys : numpy.ndarray of uint32 or uint64
+        Sorted increasingly; read only.
+
+    Returns
+    -------
+    tuple of int
+        ``(2U, P, N)``; the AUC is ``2U / (2·P·N)``, one correctly rounded division.
+    """
+    n = keys.shape[0]
+    one = keys.dtype.type(1)
+    block = max(1, min(_KEY_BLOCK, n))
+    labels = np.empty(block, dtype=keys.dtype)
+    steps = np.empty(block, dtype=keys.dtype)
+    mixed = np.empty(block, dtype=bool)
+    differ = np.empty(block, dtype=bool)
+    positions = np.arange(block, dtype=keys.dtype if block <= 2 ** 16 else np.uint64)
+    # a group's p_g·n_g is below n²/4; summed in int64 below 2**32 rows, else in Python
+    products = np.int64 if n < 2 ** 32 else object
+    position_sum = n_pos = tie_pairs = 0
+    for start in range(0, n, block):
+        stop = min(start + block, n)
+        part = keys[start:stop]
+        label = np.bitwise_and(part, one, out=labels[:stop - start])
+        block_pos = int(np.count_nonzero(label))
+        n_pos += block_pos
+        position_sum += int(np.dot(label, positions[:stop - start])) + start * block_pos
+        # the neighbours (i, i + 1) with i + 1 in this block: a mixed group's middle
+        left = max(start - 1, 0)
+        pairs = keys[left:stop]
+        width = stop - left - 1
+        middles = np.equal(np.bitwise_xor(pairs[1:], pairs[:-1], out=steps[:width]), one,
+                           out=mixed[:width])
+        if not middles.any():
+            continue
+        # where runs of equal keys begin (0 and the end added), and which are middles
+        changes = np.flatnonzero(np.not_equal(steps[:width], 0, out=differ[:width]))
+        bounds = np.empty(changes.shape[0] + 2, dtype=np.int64)
+        bounds[0], bounds[-1] = left, stop
+        np.add(changes, left + 1, out=bounds[1:-1])
+        middle = np.flatnonzero(middles[changes]) + 1        # indices into bounds
+        first = bounds[middle - 1]                           # the group's first negative
+        after = bounds[middle + 1]                           # after its last positive
+        if middle[0] == 1 and left > 0:                      # may begin in an earlier block
+            first[0] = np.searchsorted(keys, pairs[0], side="left")
+        if middle[-1] == bounds.shape[0] - 2 and stop < n:  # may end in a later block
+            after[-1] = np.searchsorted(keys, pairs[-1], side="right")
+        middle = bounds[middle]                              # the group's first positive
+        tie_pairs += int(np.dot((middle - first).astype(products, copy=False),
+                                (after - middle).astype(products, copy=False)))
+    return 2 * position_sum - n_pos * (n_pos - 1) - tie_pairs, n_pos, n - n_pos
+
+
+def mann_whitney_counts(label: np.ndarray, score: np.ndarray) -> tuple[int, int, int]:
+    """``(2U, P, N)`` of validated unweighted rows, exactly, with no table of the groups.
+
+    ``label`` and ``score`` as :func:`tie_groups` takes them (unweighted). Float scores and
+    integer scores of a wide range become sortable keys no wider than the scores, sorted in
+    place and read by :func:`mann_whitney_from_sorted_keys`; scores of both signs are
+    keyed one sign at a time (a negative score is below every other one). Integer scores of
+    a small range are counted per value, and those of a range of 2**63 or more (or long
+    double scores) go through :func:`tie_groups`: both give small or exact tables.
+
+    Returns
+    -------
+    tuple of int
+        ``(2U, P, N)``; the AUC is ``2U / (2·P·N)``, the fraction
+        :func:`auc_from_groups` gives, so the same float bit for bit.
+    """
+    if score.dtype == np.float16:
+        score = score.astype(np.float32)           # exact
+    if score.dtype in _FLOAT_KEYS:
+        nonnegative = bool(score.min() >= 0)             # -0.0 counts as 0 here
+        if nonnegative or score.max() < 0:
+            low = _float_key_offset(score, nonnegative=nonnegative)
+            keys = _same_sign_float_keys(label, score, low, nonnegative=nonnegative)
+            _sort_in_place(keys)
+            return mann_whitney_from_sorted_keys(keys)
+        negative = score < 0
+        below = mann_whitney_counts(label[negative], score[negative])
+        above = mann_whitney_counts(label[~negative], score[~negative])
+        # each positive at or above 0 also outranks every negative below 0
+        return (below[0] + above[0] + 2 * above[1] * below[2], below[1] + above[1],
+                below[2] + above[2])
+    if score.dtype.kind in "biu":
+        integers, low_code, span = _integer_key_span(score)
+        if _COUNTING_MAX_SPAN <= span < 2 ** 63:
+            keys = _integer_keys(label, integers, low_code, span)
+            _sort_in_place(keys)
+            return mann_whitney_from_sorted_keys(keys)
+    return mann_whitney_from_groups(tie_groups(label, score))
 
 
 # --- which side of a threshold: decided exactly ------------------------------------------

@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ._ranking import ScoreCounts, auc_from_groups, cumulative_counts, roc_points, score_counts
+from ._ranking import (ScoreCounts, auc_from_groups, cumulative_counts, mann_whitney_counts,
+                       roc_points, score_counts)
 from ._validation import (both_classes, check_binary_scores, check_bool, check_fraction,
                           check_one_of, check_real, shown)
 
@@ -129,6 +130,14 @@ def _roc_auc(y_true, y_score, method, sample_weight, pos_label, stacklevel=5) ->
         if not both_classes(total_pos, total_neg, "ROC AUC", stacklevel=stacklevel):
             return float("nan")
         return _auc_pairs(label, score, weight)
+    if method == "rank" and sample_weight is None and not isinstance(y_true, ScoreCounts):
+        # the common case: U counted from the sorted rows, exactly, with no table
+        label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label,
+                                              keep_dtype=True)
+        twice_u, total_pos, total_neg = mann_whitney_counts(label, score)
+        if not both_classes(total_pos, total_neg, "ROC AUC", stacklevel=stacklevel):
+            return float("nan")
+        return twice_u / (2 * total_pos * total_neg)
     groups = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
                           scale_weights=True)
     if not both_classes(groups.positives.sum(), groups.negatives.sum(),
