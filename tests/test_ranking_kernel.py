@@ -234,3 +234,112 @@ def test_weighted_float32_and_int_scores_take_the_general_path():
         assert counts.values.tolist() == wide.values.tolist()
         assert counts.values.dtype == wide.values.dtype
         assert counts.positives.tolist() == wide.positives.tolist()
+
+
+# ----------------------------------------------- roc_auc without the table (issue 21)
+
+def brute_force_twice_u(y, s):
+    """Twice the Mann–Whitney U by its pairs: 2 per positive/negative pair ordered right,
+    1 per tied pair (exact integers; scores compared as exact fractions)."""
+    y = np.asarray(y).astype(bool)
+    pos = [exact_fraction(v) for v in np.asarray(s)[y]]
+    neg = [exact_fraction(v) for v in np.asarray(s)[~y]]
+    return sum(2 * (p > q) + (p == q) for p in pos for q in neg), len(pos), len(neg)
+
+
+def kernel_counts(y, s):
+    label, score, _ = _validation.check_binary_scores(y, s, keep_dtype=True)
+    return _ranking.mann_whitney_counts(label, score)
+
+
+#: A few values per dtype, so that drawn scores tie heavily (both zeros, both signs).
+TIED_POOLS = {
+    np.float32: [-3.5, -1e-45, -0.0, 0.0, 1e-45, 0.25, 0.5, 3.4028235e38, -3.4028235e38],
+    np.float64: [-2.0, -5e-324, -0.0, 0.0, 5e-324, 0.1, 0.5, 1.7976931348623157e308],
+    np.int64: [INT64.min, -2**53 - 1, -1, 0, 1, 2**53 + 1, INT64.max],     # range 2**64
+    np.uint64: [0, 1, 2**63, UINT64.max],
+    np.int32: [-2**31, -70_000, 0, 70_000, 2**31 - 1],          # range >= 2**16: keys
+    np.int8: [-128, -1, 0, 5, 127],                             # small range: counted
+    np.bool_: [False, True],
+}
+
+
+def tied_scores_and_labels():
+    def arrays(dtype):
+        pool = st.sampled_from(TIED_POOLS[dtype])
+        return st.integers(1, 70).flatmap(lambda n: st.tuples(
+            hnp.arrays(np.bool_, n), hnp.arrays(dtype, n, elements=pool)))
+    return st.sampled_from(sorted(TIED_POOLS, key=str)).flatmap(arrays)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tied_scores_and_labels() | scores_and_labels(np.float32, float32_values)
+       | scores_and_labels(np.float64, float64_values)
+       | scores_and_labels(np.int64, int64_values),
+       st.sampled_from([1, 2, 3, 5, 8, 2**16]))
+def test_mann_whitney_counts_against_pairs(case, block):
+    """2U, P and N of the kernel against the pairs, with blocks so small that tie groups
+    straddle two or more of them; one class alone gives U = 0."""
+    y, s = case
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_ranking, "_KEY_BLOCK", block)
+        counts = kernel_counts(y, s)
+    assert counts == brute_force_twice_u(y, s)
+    assert all(type(c) is int for c in counts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 6), st.booleans()), min_size=1, max_size=80),
+       st.integers(1, 9))
+def test_sorted_keys_with_groups_across_blocks(rows, block):
+    """Keys written here (code << 1 | label, sorted): codes of a small range make groups
+    longer than a block, beginning and ending inside blocks or on their edges."""
+    codes = np.array([c for c, _ in rows], dtype=np.uint64)
+    labels = np.array([b for _, b in rows])
+    keys = np.sort((codes << np.uint64(1)) | labels.astype(np.uint64))
+    pos, neg = codes[labels], codes[~labels]
+    expected = (int(sum(2 * np.sum(p > neg) + np.sum(p == neg) for p in pos)),
+                pos.size, neg.size)
+    for dtype in (np.uint32, np.uint64):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(_ranking, "_KEY_BLOCK", block)
+            assert _ranking.mann_whitney_from_sorted_keys(keys.astype(dtype)) == expected
+
+
+@pytest.mark.parametrize("kind", ["float32 distinct", "float32 mixed signs", "float64 grid",
+                                  "float64 distinct", "int64 wide", "int64 beyond 2**63",
+                                  "int32 keys", "int16 counted", "float16", "bool"])
+@pytest.mark.parametrize("label_dtype", [np.bool_, np.int64])
+def test_roc_auc_is_the_tables_auc_bit_for_bit(kind, label_dtype):
+    """On random data past several blocks, ``roc_auc`` (no table) returns the float that
+    ``auc_from_groups`` computes from the ScoreCounts table (the route before), bit for bit."""
+    rng = np.random.default_rng(len(kind))
+    n = 200_003
+    logit = rng.normal(0.0, 1.5, n)
+    y = (rng.random(n) < 1 / (1 + np.exp(-logit))).astype(label_dtype)
+    s = {"float32 distinct": lambda: (1 / (1 + np.exp(-logit))).astype(np.float32),
+         "float32 mixed signs": lambda: logit.astype(np.float32),
+         "float64 grid": lambda: np.round(logit, 2),
+         "float64 distinct": lambda: logit,
+         "int64 wide": lambda: (logit * 2**60).astype(np.int64),
+         "int64 beyond 2**63": lambda: np.where(logit > 0, INT64.max - 3, INT64.min + 7)
+         - np.round(logit).astype(np.int64),
+         "int32 keys": lambda: (logit * 2**28).astype(np.int32),
+         "int16 counted": lambda: (logit * 100).astype(np.int16),
+         "float16": lambda: logit.astype(np.float16),
+         "bool": lambda: logit > 0.5}[kind]()
+    table = _ranking.auc_from_groups(ec.ScoreCounts.from_arrays(y, s))
+    auc = ec.roc_auc(y, s)
+    assert np.float64(auc).tobytes() == np.float64(table).tobytes()
+    assert ec.gini(y, s) == 2 * table - 1
+    assert ec.roc_auc(y, s, method="trapezoid") == auc
+
+
+def test_roc_auc_without_the_table_on_one_class_and_pos_label():
+    with pytest.warns(ec.UndefinedMetricWarning) as caught:
+        assert np.isnan(ec.roc_auc(np.ones(5, bool), np.arange(5, dtype=np.float32)))
+    assert len(caught) == 1
+    y = np.array(["a", "a", "b", "b"])          # scikit-learn's toy case: 0.75
+    s = np.array([0.1, 0.4, 0.35, 0.8], dtype=np.float32)
+    assert ec.roc_auc(y, s, pos_label="b") == 0.75
+    assert ec.roc_auc(y, s, pos_label="a") == 0.25
