@@ -7,22 +7,28 @@ closed form against a model that treats every case. Identity (hypothesis): at a 
 probability p_t the best rule ``score >= s`` for the net benefit is the least-cost threshold
 of ``threshold_by_cost`` at the cost ratio c_FP / c_FN = p_t / (1 − p_t) (chapter 10), and
 its net benefit is P/n minus that cost. The bootstrap interval's coverage is checked by
-simulation from a finite population whose net benefit is known.
+simulation from a finite population whose net benefit is known. Chapter 19's glued numbers
+are recomputed without evalcore (dcurves, masks, a sweep, scikit-learn's AUC, fractions) and
+checked against what its prose says about them.
 """
 
 from __future__ import annotations
 
 import warnings
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scipy.stats import norm
 
 import evalcore as ec
+from notebook_cells import cells, glued, source
 from reference import one_undefined_warning
+from stored_outputs import close
 from strategies import labelled_scores
 
 TOY_Y = [0, 0, 1, 1]
@@ -267,3 +273,84 @@ def test_plot_draws_the_curve_and_both_references_once():
     plt.close(ax.figure)
     with pytest.raises(TypeError, match="standardized must be"):
         ec.plot_decision_curve(SEVEN_Y, SEVEN_S, standardized="yes")
+
+
+# ---------------------------------------------------------------------- chapter 19
+CH19 = Path(__file__).resolve().parent.parent / "chapters" / "19_decision_curves.ipynb"
+
+
+@pytest.fixture(scope="module")
+def chapter19():
+    """Chapter 19's glued values, and its screening drawn as its code draws it (no evalcore)."""
+    code = "\n".join(source(c) for c in cells(CH19) if c["cell_type"] == "code")
+    assert "rng = np.random.default_rng(0)" in code
+    assert "n, prevalence, separation = 20_000, 0.01, 2.0" in code
+    rng = np.random.default_rng(0)
+    y = (rng.random(20_000) < 0.01).astype(int)
+    marker = rng.normal(2.0 * y, 1.0)
+    ratio = norm.pdf(marker, 2.0) / norm.pdf(marker, 0.0)
+    risk = 0.01 * ratio / (0.01 * ratio + 0.99)
+    return glued(CH19), y, risk, ratio / (1 + ratio)
+
+
+def test_chapter19_numbers_from_dcurves_and_counts_by_mask(chapter19):
+    dcurves = pytest.importorskip("dcurves")
+    values, y, risk, _ = chapter19
+    p_t = 1 / 51
+    treated = risk >= p_t
+    tp, fp = int((treated & (y == 1)).sum()), int((treated & (y == 0)).sum())
+    assert (values["dc_tp_fifty"], values["dc_fp_fifty"], values["dc_n_ill"]) == (
+        tp, fp, int(y.sum()))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        frame = dcurves.dca(data=pd.DataFrame({"y": y, "risk": risk}), outcome="y",
+                            modelnames=["risk"], thresholds=[p_t])
+    model = float(frame[frame.model == "risk"].net_benefit.iloc[0])
+    everyone = float(frame[frame.model == "all"].net_benefit.iloc[0])
+    assert close(1000 * model, values["dc_nb_fifty_k"])
+    assert close(1000 * everyone, values["dc_all_fifty_k"])
+    assert close(model / y.mean(), values["dc_snb_fifty"])
+    # the prose: the model beats both policies that need no model at 1/51
+    assert values["dc_nb_fifty_k"] > 0 > values["dc_all_fifty_k"]
+
+
+def test_chapter19_least_cost_threshold_by_a_sweep(chapter19):
+    values, y, risk, _ = chapter19
+    order = np.argsort(-risk, kind="stable")
+    ranked_y, ranked_risk = y[order], risk[order]
+    last_of_group = np.r_[ranked_risk[1:] != ranked_risk[:-1], True]
+    tp = np.cumsum(ranked_y)[last_of_group]
+    fp = np.cumsum(1 - ranked_y)[last_of_group]
+    cost = np.r_[y.sum() * 50, fp + 50 * (y.sum() - tp)] / y.size   # nothing flagged first
+    best = int(np.argmin(cost))
+    assert best > 0 and close(ranked_risk[last_of_group][best - 1], values["dc_cost_threshold"])
+    assert close(1000 * (y.mean() - cost[best] / 50), values["dc_best_nb_k"])
+    assert values["dc_best_nb_k"] >= values["dc_nb_fifty_k"]          # "a little more"
+    assert values["dc_cost_threshold"] < values["dc_p_fifty"]
+
+
+def test_chapter19_uncalibrated_risks_by_hand(chapter19):
+    values, y, risk, balanced = chapter19
+    p_t = 1 / 51
+    from sklearn.metrics import roc_auc_score
+    assert close(roc_auc_score(y, risk), values["dc_auc"])
+    assert close(roc_auc_score(y, balanced), values["dc_auc_balanced"])
+    treated = balanced >= p_t
+    nb = ((treated & (y == 1)).sum() - (treated & (y == 0)).sum() / 50) / y.size
+    assert close(1000 * nb, values["dc_nb_balanced_k"]) and nb < 0    # worse than no one
+    assert close(treated.mean(), values["dc_share_balanced"])
+    assert close((risk >= p_t).mean(), values["dc_share_calibrated"])
+    assert values["dc_share_balanced"] > values["dc_share_calibrated"]
+    assert close(values["dc_nb_repaired_k"], values["dc_nb_fifty_k"])     # "restores"
+
+
+def test_chapter19_exercises(chapter19):
+    values, *_ = chapter19
+    for key, p_t in (("dc_ex1_low_k", Fraction(1, 100)), ("dc_ex1_fifty_k", Fraction(1, 51)),
+                     ("dc_ex1_high_k", Fraction(5, 100))):
+        pi = Fraction(3, 100)
+        assert close(float(1000 * (pi - (1 - pi) * p_t / (1 - p_t))), values[key])
+    assert values["dc_ex1_fifty_k"] > 0 > values["dc_ex1_high_k"]
+    # solution 2: the interval is clear of zero and holds the estimate
+    assert 0 < values["dc_ex2_low_k"] < values["dc_ex2_nb_k"] < values["dc_ex2_high_k"]
+    assert close(values["dc_ex2_nb_k"], values["dc_nb_fifty_k"])
