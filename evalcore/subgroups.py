@@ -285,7 +285,8 @@ def by_group(metric: str | Callable[[np.ndarray, np.ndarray], float], y_true: An
     """One metric of the same classifier within each group, with intervals, and on all cases.
 
     Every case belongs to one group (``groups[i]``); the metric is computed on each group's
-    cases alone and on all cases together (the overall row).
+    cases alone and on all cases together (the overall row). It takes no ``sample_weight``:
+    Wilson's interval is for counts, and each case counts once.
 
     *Which input.* A rate (``"tpr"``, ``"fpr"``, ``"tnr"``, ``"fnr"``, ``"ppv"``, ``"npv"``,
     ``"prevalence"``, ``"selection_rate"``, ``"accuracy"``) is computed from hard
