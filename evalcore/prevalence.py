@@ -31,12 +31,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._normal import normal_quantile
 from ._validation import (UndefinedMetricWarning, check_fraction, check_int, check_level,
                           check_one_of, check_positive, check_real, check_rule, check_scores,
                           check_threshold, shown, undefined)
 from .calibration import check_unit_interval
 from .confusion import confusion_matrix, confusion_matrix_at
+from .rate_intervals import wilson_interval
 
 #: Below this |TPR − FPR| the adjusted count divides by almost nothing: it warns.
 SMALL_SEPARATION = 0.1
@@ -220,14 +220,6 @@ def npv_at_prevalence(tpr: Any, fpr: Any, prevalence: Any) -> Any:
     return _bayes(tpr, fpr, prevalence, "npv")
 
 
-def _wilson(successes: float, n: float, z: float) -> tuple[float, float]:
-    """Wilson's score interval for a proportion ``successes/n`` (``n > 0``)."""
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def predictive_values_at_prevalence(y_true: Any, y_pred: Any, prevalence: float, *,
                                     threshold: float | None = None, rule: str = ">=",
                                     level: float = 0.95,
@@ -312,10 +304,9 @@ def predictive_values_at_prevalence(y_true: Any, y_pred: Any, prevalence: float,
         undefined(f"the predictive values' rates are undefined: y_true holds no {missing} "
                   f"cases", stacklevel=3)
         return PredictiveValuesInterval(prevalence, *([math.nan] * 12), method)
-    z = normal_quantile(0.5 + math.sqrt(level) / 2)
     tpr, fpr = counts.tp / counts.positives, counts.fp / counts.negatives
-    tpr_low, tpr_high = _wilson(counts.tp, counts.positives, z)
-    fpr_low, fpr_high = _wilson(counts.fp, counts.negatives, z)
+    tpr_low, tpr_high = wilson_interval(counts.tp, counts.positives, level=math.sqrt(level))
+    fpr_low, fpr_high = wilson_interval(counts.fp, counts.negatives, level=math.sqrt(level))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         corners = [(_bayes(t, f, prevalence, "ppv"), _bayes(t, f, prevalence, "npv"))

@@ -1,5 +1,7 @@
 """Intervals for sensitivity and specificity: pROC's ``ci.se``, ``ci.sp`` and ``ci.thresholds``.
 
+Wilson's score interval for one proportion from its counts (:func:`wilson_interval`), used by
+the rates of :func:`evalcore.by_group` and :func:`evalcore.predictive_values_at_prevalence`.
 Three questions a screening programme asks of a ROC curve, each with a bootstrap interval:
 how sensitive is the test at a fixed specificity (:func:`sensitivity_at_specificity`), how
 specific at a fixed sensitivity (:func:`specificity_at_sensitivity`), and how sensitive and
@@ -23,11 +25,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ._normal import normal_quantile
 from ._ranking import roc_points, tie_groups
 from ._resampling import bootstrap
 from ._validation import (both_classes, check_binary_scores, check_bool, check_level,
                           check_n_boot, check_random_state, check_real, check_rule,
-                          check_scores, check_threshold, exact_real, undefined)
+                          check_scores, check_threshold, exact_real, shown, undefined)
 
 #: Why a resample leaves a rate undefined (with ``stratified=False``), said in the warning.
 MISSING_CLASS = "a class was missing from them"
@@ -150,6 +153,80 @@ def _shape(values: np.ndarray, scalar: bool):
     if not scalar:
         return values
     return float(values[0]) if values.dtype == np.float64 else values[0]
+
+
+def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95):
+    """Wilson's score interval for a proportion ``successes / trials``, elementwise.
+
+    The interval holds every proportion ``p`` that a two-sided score test at ``1 − level``
+    would not reject, ``|p̂ − p| ≤ z·√(p(1 − p)/trials)``: centred at
+    ``(p̂ + z²/2n) / (1 + z²/n)``, it stays inside [0, 1] and, unlike the Wald interval
+    ``p̂ ± z·√(p̂(1 − p̂)/n)``, does not collapse to a point when ``p̂`` is 0 or 1
+    (Wilson 1927; Brown, Cai and DasGupta 2001).
+
+    Parameters
+    ----------
+    successes, trials : array-like or float
+        Counts, ``0 <= successes <= trials``; broadcast together.
+    level : float, default=0.95
+        Confidence level, strictly between 0 and 1.
+
+    Returns
+    -------
+    tuple of (float or numpy.ndarray)
+        ``(low, high)``; ``nan`` where ``trials`` is 0 (no interval without a case). Floats
+        for scalar input.
+
+    Raises
+    ------
+    ValueError
+        If a count is negative or not finite, ``successes`` exceeds ``trials`` or
+        ``level`` is not strictly between 0 and 1.
+
+    See Also
+    --------
+    by_group : rates per group, each with this interval.
+    predictive_values_at_prevalence : TPR's and FPR's intervals carried through Bayes' rule.
+
+    References
+    ----------
+    E. B. Wilson (1927), "Probable inference, the law of succession, and statistical
+    inference", *Journal of the American Statistical Association* 22(158), 209-212.
+
+    L. D. Brown, T. T. Cai and A. DasGupta (2001), "Interval estimation for a binomial
+    proportion", *Statistical Science* 16(2), 101-133.
+
+    Examples
+    --------
+    One positive found among three (the TPR of a small group), and none among four:
+
+    >>> import evalcore as ec
+    >>> [round(v, 4) for v in ec.wilson_interval(1, 3)]
+    [0.0615, 0.7923]
+    >>> [round(v, 4) for v in ec.wilson_interval(0, 4)]
+    [0.0, 0.4899]
+    """
+    level = check_level(level)
+    k, n = np.broadcast_arrays(np.asarray(successes, dtype=np.float64),
+                               np.asarray(trials, dtype=np.float64))
+    if not (np.all(np.isfinite(k)) and np.all(np.isfinite(n))) or np.any(k < 0) \
+            or np.any(n < 0):
+        raise ValueError(f"successes and trials must be finite non-negative counts, got "
+                         f"{shown(successes)} and {shown(trials)}")
+    if np.any(k > n):
+        raise ValueError(f"successes must not exceed trials, got {shown(successes)} and "
+                         f"{shown(trials)}")
+    z = normal_quantile(0.5 + level / 2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = k / n
+        shrink = 1 + z * z / n
+        centre = (p + z * z / (2 * n)) / shrink
+        half = z / shrink * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low = np.where(n > 0, np.maximum(0.0, centre - half), np.nan)
+    high = np.where(n > 0, np.minimum(1.0, centre + half), np.nan)
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
 
 
 def sensitivity_at_specificity(y_true: Any, y_score: Any, specificity: Any, *,
