@@ -12,14 +12,20 @@ copied, so on 10⁷ scores this costs a few ``np.sort`` s of the same array (the
 of ``benchmarks/bench_ranking.py``), not an ``argsort``. Weighted input needs the weights in
 score order, so it takes a stable ``argsort``.
 
+The unweighted AUC needs no table at all: :func:`mann_whitney_counts` sorts the same keys
+and :func:`mann_whitney_from_sorted_keys` reads the Mann–Whitney U off them block by block,
+in exact integers (what ``roc_auc`` computes, in about twice one ``np.sort`` of the scores and
+less memory than the input).
+
 It also decides, exactly, which side of a threshold each score lies on
 (:func:`threshold_hits`): in the scores' own dtype, with integer, fraction and long double
 thresholds never rounded onto a neighbouring score.
 
-The module is about 700 lines on purpose: the summary and the kernel that fills it are one
+The module is about 870 lines on purpose: the summary and the kernel that fills it are one
 unit (the kernel hands its arrays to :class:`ScoreCounts` unchecked, a constructor no other
-module should reach), and each score dtype's key needs its own few lines. The threshold
-helpers at the end could live apart; they stay here beside the dtypes they reason about.
+module should reach), each score dtype's key needs its own few lines, and the table-free U
+reads the very same keys. The threshold helpers at the end could live apart; they stay here
+beside the dtypes they reason about.
 """
 
 from __future__ import annotations
@@ -643,7 +649,22 @@ def auc_from_groups(groups: ScoreCounts) -> float:
 def mann_whitney_from_groups(groups: ScoreCounts) -> tuple[int, int, int]:
     """``(2U, P, N)`` of an unweighted summary, in Python integers: twice the Mann–Whitney
     U (the positive/negative pairs ordered right, ties counting ½), the positives and the
-    negatives; the AUC is ``2U / (2·P·N)``."""
+    negatives; the AUC is ``2U / (2·P·N)``.
+
+    Parameters
+    ----------
+    groups : ScoreCounts
+        An unweighted summary (integer counts).
+
+    Returns
+    -------
+    tuple of int
+        ``(2U, P, N)``.
+
+    See Also
+    --------
+    mann_whitney_counts : the same from the rows, with no table.
+    """
     pos, neg = groups.positives, groups.negatives
     total_pos, total_neg = int(pos.sum()), int(neg.sum())
     # the dot product could pass 2**63 with 2**30 rows or more: Python integers then
@@ -747,11 +768,22 @@ def mann_whitney_counts(label: np.ndarray, score: np.ndarray) -> tuple[int, int,
     a small range are counted per value, and those of a range of 2**63 or more (or long
     double scores) go through :func:`tie_groups`: both give small or exact tables.
 
+    Parameters
+    ----------
+    label : numpy.ndarray of int8 or bool
+        0/1 labels, 1 positive (:func:`evalcore._validation.check_binary_scores`).
+    score : numpy.ndarray
+        Finite scores of the same length, in their own dtype (``keep_dtype=True``).
+
     Returns
     -------
     tuple of int
         ``(2U, P, N)``; the AUC is ``2U / (2·P·N)``, the fraction
         :func:`auc_from_groups` gives, so the same float bit for bit.
+
+    See Also
+    --------
+    mann_whitney_from_groups : the same three numbers from a :class:`ScoreCounts`.
     """
     if score.dtype == np.float16:
         score = score.astype(np.float32)           # exact
