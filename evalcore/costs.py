@@ -8,9 +8,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._ranking import operating_points, score_counts
-from ._validation import both_classes, check_fraction, check_positive, check_rule, undefined
+from ._ranking import ScoreCounts, operating_points, score_counts
+from ._validation import (both_classes, check_fraction, check_positive, check_real,
+                          check_rule, undefined)
 from .curves import threshold_scalar
+from .guarantees import fpr_violation_probability, min_negatives_for_guarantee, umbrella_order
 
 
 class OperatingPoint(NamedTuple):
@@ -221,7 +223,8 @@ def _candidates(y_true: Any, y_score: Any, rule: Any, pos_label: Any):
     Candidate k calls the k highest tie groups positive (k = 0: nothing). Under ``">="``
     its threshold is the lowest score it contains (``inf`` for nothing); under ``">"`` it
     is the next lower distinct score (``-inf`` below the lowest), so that the same cases
-    are called positive.
+    are called positive. ``y_true`` may be a :class:`~evalcore.ScoreCounts` (then
+    ``y_score`` is ``None``).
     """
     rule = check_rule(rule)
     thresholds, tps, fps = operating_points(score_counts(y_true, y_score, pos_label=pos_label))
@@ -230,12 +233,12 @@ def _candidates(y_true: Any, y_score: Any, rule: Any, pos_label: Any):
     return thresholds, tps, fps
 
 
-def _choice(thresholds, tps, fps, k: int, value: float) -> ThresholdChoice:
+def _choice(thresholds, tps, fps, k: int, value: float, *, stacklevel: int = 4) -> ThresholdChoice:
     total_pos, total_neg = tps[-1], fps[-1]
     called = tps[k] + fps[k]
     if called == 0:
         precision = undefined("the precision at the chosen threshold is undefined: it calls "
-                              "no case positive (0/0)", stacklevel=4)
+                              "no case positive (0/0)", stacklevel=stacklevel)
     else:
         precision = tps[k] / called
     return ThresholdChoice(threshold_scalar(thresholds[k]), float(fps[k] / total_neg),
@@ -245,50 +248,100 @@ def _choice(thresholds, tps, fps, k: int, value: float) -> ThresholdChoice:
 _NAN_CHOICE = ThresholdChoice(math.nan, math.nan, math.nan, math.nan, math.nan)
 
 
-def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = ">=",
-                     pos_label: Any = None) -> ThresholdChoice:
-    """The Neyman-Pearson threshold: the largest TPR whose FPR is at most ``max_fpr``.
+class GuaranteedThresholdChoice(NamedTuple):
+    """A threshold whose true FPR is at most ``max_fpr`` with probability ``confidence`` (the
+    Neyman-Pearson umbrella algorithm), and what it achieves on the data it was chosen on.
 
-    Among the operating points of the empirical ROC curve (tied scores form one
-    threshold, so a tie group is called positive or negative as a whole) it keeps those
-    with FPR <= ``max_fpr`` and returns the one with the highest TPR; among equal TPRs, the
-    lowest FPR (the highest threshold). Calling nothing positive (FPR 0) is always allowed.
+    The first five fields are those of :class:`ThresholdChoice`; ``order`` is the order k
+    of the negative score the cases must exceed (the k-th smallest), ``violation_probability``
+    the bound P(Binomial(n, 1 − α) ≥ k) on the probability that the true FPR exceeds α
+    (at most 1 − ``confidence``).
+    """
 
-    It takes no ``sample_weight``: the choice is made on unweighted counts (a weighted form
-    is not implemented; :func:`threshold_by_cost` and :func:`threshold_by_youden` take
-    weights).
+    threshold: float
+    fpr: float
+    tpr: float
+    precision: float
+    value: float
+    order: int
+    violation_probability: float
+
+
+def _required(value: Any, name: str, function: str, example: str) -> None:
+    if value is None:
+        raise TypeError(f"{function}() needs {name} (pass it by name with a ScoreCounts: "
+                        f"{function}(counts, {name}={example}))")
+
+
+def threshold_at_fpr(y_true: Any, y_score: Any = None, max_fpr: float | None = None, *,
+                     rule: str = ">=", pos_label: Any = None,
+                     confidence: float | None = None) -> ThresholdChoice | GuaranteedThresholdChoice:
+    """The Neyman-Pearson threshold: the largest TPR whose FPR is at most ``max_fpr``, on this
+    data (``confidence=None``) or with a guarantee for new data (``confidence=1 − δ``).
+
+    **Empirical** (``confidence=None``). Among the operating points of the empirical ROC
+    curve (tied scores form one threshold, so a tie group is called positive or negative as
+    a whole) it keeps those with FPR <= ``max_fpr`` and returns the one with the highest TPR;
+    among equal TPRs, the lowest FPR (the highest threshold). Calling nothing positive (FPR 0)
+    is always allowed. On new cases the true FPR of this choice exceeds ``max_fpr`` about
+    half the time (0.55 with 500 negatives at ``max_fpr=0.05``).
+
+    **Guaranteed** (``confidence`` given). The umbrella algorithm of Tong, Feng and Li (2018):
+    with the n negatives' scores sorted, the cases scoring **strictly above** the k-th
+    smallest, k = :func:`~evalcore.umbrella_order` (n, ``max_fpr``, confidence), are called
+    positive. If the negatives are a sample of the population the rule will meet (and were
+    not used to fit the scores), its true FPR exceeds ``max_fpr`` with probability at most
+    1 − ``confidence``, whatever the score distribution, ties included. The threshold is read
+    under ``rule`` as always: under ``">"`` it is that k-th smallest negative score itself.
+    The positives only give the TPR and precision reported.
+
+    It takes no ``sample_weight``: the choice is made on unweighted counts. A weighted
+    :class:`~evalcore.ScoreCounts` gives the empirical choice on its weights (the FPR a
+    share of the negatives' weight); the guarantee needs counts of cases and refuses it.
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        True binary labels and scores.
-    max_fpr : float
-        The largest false positive rate tolerated, in [0, 1].
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays
+        (then pass ``max_fpr`` by name: ``threshold_at_fpr(counts, max_fpr=0.05)``).
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive. Required with arrays.
+    max_fpr : float, default=None
+        The largest false positive rate tolerated, in [0, 1] (in (0, 1] with a
+        ``confidence``). Required: the default ``None`` is only there so that a ScoreCounts
+        can come first with ``max_fpr`` named.
     rule : {">=", ">"}, default=">="
         How the returned threshold is read: ``score >= threshold`` or ``score > threshold``
         is called positive. The chosen cases are the same; only the threshold differs.
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
+    confidence : float, default=None
+        ``None``: the empirical choice. A probability 1 − δ in (0, 1): the guaranteed choice.
 
     Returns
     -------
-    ThresholdChoice
-        ``(threshold, fpr, tpr, precision, value)`` with ``value`` the TPR. All ``nan`` with
-        one :class:`~evalcore.UndefinedMetricWarning` if a class is missing; ``precision``
-        is ``nan`` (with the warning) when the choice calls nothing positive. The threshold
+    ThresholdChoice or GuaranteedThresholdChoice
+        ``(threshold, fpr, tpr, precision, value)`` with ``value`` the TPR, the rates those
+        of the data given; with ``confidence``, a :class:`GuaranteedThresholdChoice` that
+        adds the ``order`` k and the ``violation_probability`` bound. All ``nan`` with one
+        :class:`~evalcore.UndefinedMetricWarning` if a class is missing; ``precision`` is
+        ``nan`` (with the warning) when the choice calls nothing positive. The threshold
         keeps the scores' precision (an ``np.longdouble`` for integers beyond 2**53).
 
     Raises
     ------
     TypeError
-        If an argument is of the wrong kind (``max_fpr`` not a real number, ``rule`` not
-        a string).
+        If an argument is of the wrong kind (``max_fpr`` or ``confidence`` not a real number,
+        ``rule`` not a string), or ``max_fpr`` is missing.
     ValueError
-        If ``max_fpr`` is outside [0, 1] or NaN, ``rule`` is not ">=" or ">", or the
-        labels or scores break their rules.
+        If ``max_fpr`` is outside [0, 1] or NaN, ``confidence`` outside (0, 1), ``rule`` is
+        not ">=" or ">", or the labels or scores break their rules; with ``confidence``, if
+        ``max_fpr`` is 0, a ScoreCounts is weighted, or there are fewer negatives than
+        :func:`~evalcore.min_negatives_for_guarantee` (the message gives the minimum).
 
     See Also
     --------
+    umbrella_order : the order statistic behind ``confidence``.
     threshold_at_precision : the largest recall at a least precision.
     threshold_max_fbeta : the best F-beta.
     evalcore.specificity_at_sensitivity : the same question with a confidence interval.
@@ -297,6 +350,9 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     ----------
     C. Scott and R. Nowak (2005), "A Neyman-Pearson approach to statistical learning",
     *IEEE Trans. Information Theory* 51(11), 3806-3819.
+
+    X. Tong, Y. Feng and J. J. Li (2018), "Neyman-Pearson classification algorithms and NP
+    receiver operating characteristics", *Science Advances* 4(2), eaao1659.
 
     Examples
     --------
@@ -307,9 +363,33 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     (0.35, 0.5, 1.0, 0.6667)
     >>> ec.threshold_at_fpr(y, s, 0.25, rule=">")
     ThresholdChoice(threshold=0.4, fpr=0.0, tpr=0.5, precision=1.0, value=0.5)
+
+    The same from the summary, with ``max_fpr`` named:
+
+    >>> ec.threshold_at_fpr(ec.ScoreCounts.from_arrays(y, s), max_fpr=0.5).threshold
+    0.35
+
+    A guarantee needs enough negatives: with 2, an FPR of at most 0.8 holds with
+    probability 0.96 only above the larger of them (the 2nd smallest):
+
+    >>> sure = ec.threshold_at_fpr(y, s, 0.8, confidence=0.95, rule=">")
+    >>> sure.threshold, sure.order, round(sure.violation_probability, 4)
+    (0.4, 2, 0.04)
     """
-    max_fpr = check_fraction(max_fpr, "max_fpr")
-    thresholds, tps, fps = _candidates(y_true, y_score, rule, pos_label)
+    counts = score_counts(y_true, y_score, pos_label=pos_label)
+    _required(max_fpr, "max_fpr", "threshold_at_fpr", "0.05")
+    if confidence is None:
+        max_fpr = check_fraction(max_fpr, "max_fpr")
+    else:
+        max_fpr = check_real(max_fpr, "max_fpr", low=0.0, high=1.0, low_open=True)
+        confidence = check_real(confidence, "confidence", low=0.0, high=1.0, low_open=True,
+                                high_open=True)
+        if counts.weighted:
+            raise ValueError("y_true must be an unweighted ScoreCounts with a confidence: the "
+                             "guarantee counts negatives, which weights do not give")
+    thresholds, tps, fps = _candidates(counts, None, rule, None)
+    if confidence is not None:
+        return _guaranteed(thresholds, tps, fps, max_fpr, confidence)
     if not both_classes(tps[-1], fps[-1], "the Neyman-Pearson threshold"):
         return _NAN_CHOICE
     # the FPR as it is reported (fp / N), so that FPR 0.29 passes max_fpr=0.29 (0.29·100 < 29)
@@ -320,22 +400,48 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     return _choice(thresholds, tps, fps, k, tps[k] / tps[-1])
 
 
-def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
-                           rule: str = ">=", pos_label: Any = None) -> ThresholdChoice:
+def _guaranteed(thresholds, tps, fps, max_fpr: float, confidence: float
+                ) -> GuaranteedThresholdChoice:
+    """The umbrella choice among the candidates: everything strictly above the k-th smallest
+    negative score, that is the top tie groups above the group holding it."""
+    n_negatives = int(fps[-1])
+    if not both_classes(tps[-1], fps[-1], "the guaranteed Neyman-Pearson threshold"):
+        return GuaranteedThresholdChoice(*_NAN_CHOICE, math.nan, math.nan)
+    least = min_negatives_for_guarantee(max_fpr, confidence=confidence)
+    if n_negatives < least:
+        raise ValueError(f"y_true must hold at least {least} negatives for an FPR of at most "
+                         f"{max_fpr!r} with confidence {confidence!r} (the umbrella algorithm's "
+                         f"minimum, 1 - confidence >= (1 - max_fpr)**n); it holds {n_negatives}")
+    order = umbrella_order(n_negatives, max_fpr, confidence=confidence)
+    # the k-th smallest negative is the (n - k + 1)-th largest: the first candidate whose
+    # negatives reach that many holds it; the one before calls only scores above it
+    holding = int(np.searchsorted(fps, n_negatives - order + 1, side="left"))
+    k = holding - 1
+    choice = _choice(thresholds, tps, fps, k, tps[k] / tps[-1], stacklevel=5)
+    return GuaranteedThresholdChoice(*choice, order,
+                                     fpr_violation_probability(n_negatives, order, max_fpr))
+
+
+def threshold_at_precision(y_true: Any, y_score: Any = None, min_precision: float | None = None,
+                           *, rule: str = ">=", pos_label: Any = None) -> ThresholdChoice:
     """The threshold with the largest recall whose precision is at least ``min_precision``.
 
     Among the thresholds that call at least one case positive (tied scores form one
     threshold) it keeps those with precision >= ``min_precision`` and returns the one with
     the highest recall; among equal recalls, the highest threshold (the highest precision).
-    It takes no ``sample_weight``: the choice is made on unweighted counts (a weighted form
-    is not implemented).
+    It takes no ``sample_weight``: the choice is made on unweighted counts (a weighted
+    :class:`~evalcore.ScoreCounts` gives the choice on its weights).
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        True binary labels and scores.
-    min_precision : float
-        The smallest precision tolerated, in [0, 1].
+    y_true : array-like of shape (n,) or ScoreCounts
+        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays
+        (then pass ``min_precision`` by name).
+    y_score : array-like of shape (n,), default=None
+        Scores; higher means more likely positive. Required with arrays.
+    min_precision : float, default=None
+        The smallest precision tolerated, in [0, 1]. Required: the default ``None`` is only
+        there so that a ScoreCounts can come first with ``min_precision`` named.
     rule : {">=", ">"}, default=">="
         How the returned threshold is read (see :func:`threshold_at_fpr`).
     pos_label : int, float, bool or str, default=None
@@ -351,7 +457,7 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
     Raises
     ------
     TypeError
-        If an argument is of the wrong kind.
+        If an argument is of the wrong kind, or ``min_precision`` is missing.
     ValueError
         If ``min_precision`` is outside [0, 1] or NaN, ``rule`` is not ">=" or ">", or the
         labels or scores break their rules.
@@ -370,9 +476,13 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *,
     (0.35, 1.0, 0.6667)
     >>> ec.threshold_at_precision(y, s, 0.9).threshold
     0.8
+    >>> ec.threshold_at_precision(ec.ScoreCounts.from_arrays(y, s), min_precision=0.9).threshold
+    0.8
     """
+    counts = score_counts(y_true, y_score, pos_label=pos_label)
+    _required(min_precision, "min_precision", "threshold_at_precision", "0.9")
     min_precision = check_fraction(min_precision, "min_precision")
-    thresholds, tps, fps = _candidates(y_true, y_score, rule, pos_label)
+    thresholds, tps, fps = _candidates(counts, None, rule, None)
     if not both_classes(tps[-1], fps[-1], "the threshold at a precision"):
         return _NAN_CHOICE
     called = tps + fps
