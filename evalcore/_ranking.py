@@ -21,7 +21,7 @@ It also decides, exactly, which side of a threshold each score lies on
 (:func:`threshold_hits`): in the scores' own dtype, with integer, fraction and long double
 thresholds never rounded onto a neighbouring score.
 
-The module is about 870 lines on purpose: the summary and the kernel that fills it are one
+The module is about 890 lines on purpose: the summary and the kernel that fills it are one
 unit (the kernel hands its arrays to :class:`ScoreCounts` unchecked, a constructor no other
 module should reach), each score dtype's key needs its own few lines, and the table-free U
 reads the very same keys. The threshold helpers at the end could live apart; they stay here
