@@ -349,3 +349,53 @@ def test_calling_nothing_positive_leaves_the_precision_undefined_once():
     assert len(record) == 1 and "calls no case positive" in str(record[0].message)
     assert choice.order == 59 and choice.threshold == math.inf
     assert (choice.fpr, choice.tpr) == (0.0, 0.0) and math.isnan(choice.precision)
+
+
+# ----------------------------------------------------------------------------- chapter 20
+
+def test_the_chapters_numbers_by_hand():
+    """Chapter 20's glued values: the orders and tails by Fractions, the simulation's shares
+    against the binomial tails, and the verdicts its prose states."""
+    from pathlib import Path
+
+    from notebook_cells import glued
+
+    values = glued(Path(__file__).resolve().parent.parent / "chapters"
+                   / "20_guaranteed_threshold.ipynb")
+    n, alpha, draws = values["gt_n_neg"], values["gt_alpha"], values["gt_draws"]
+    delta = 1 - values["gt_confidence"]
+    assert (n, alpha, delta) == (500, 0.05, pytest.approx(0.05))
+    k = order_by_hand(n, alpha, delta)
+    assert values["gt_k"] == k and values["gt_k_above"] == n - k
+    assert values["gt_k_tail"] == pytest.approx(float(tail_by_hand(n, k, alpha)), rel=1e-9)
+    assert values["gt_k_before_tail"] > delta >= values["gt_k_tail"]
+    # the plain choice allows 25 negatives above the cut: the 475th order, tail 0.553
+    assert values["gt_plain_k"] == 475 and values["gt_plain_allowed"] == 25
+    assert values["gt_plain_tail"] == pytest.approx(float(tail_by_hand(n, 475, alpha)),
+                                                    rel=1e-9)
+    assert values["ex2_by_hand"] == pytest.approx(float(tail_by_hand(n, k, alpha)), rel=1e-9)
+    assert values["ex1_k"] == order_by_hand(values["ex1_n"], alpha, delta)
+    for key, (level, confidence) in (("gt_min_n", (alpha, 0.95)),
+                                     ("gt_min_n_strict", (0.01, 0.99))):
+        smallest = 1
+        while (1 - Fraction(level)) ** smallest > 1 - Fraction(confidence):
+            smallest += 1
+        assert values[key] == smallest
+    # the simulation: the plain share between the tails at the 476th and 475th order, the
+    # guaranteed one within delta, both up to three Monte Carlo standard errors
+    margin = 3 * math.sqrt(0.25 / draws)
+    assert (float(tail_by_hand(n, 476, alpha)) - margin <= values["gt_plain_over"]
+            <= float(tail_by_hand(n, 475, alpha)) + margin)
+    assert values["gt_plain_over"] > 0.5                       # "more often than not"
+    assert values["gt_sure_over"] <= delta + 3 * math.sqrt(delta * (1 - delta) / draws)
+    assert values["gt_plain_median_fpr"] == pytest.approx(alpha, abs=0.005)  # "at the limit"
+    assert values["gt_sure_median_fpr"] < alpha
+    assert values["gt_tpr_cost"] == pytest.approx(values["gt_plain_tpr"] - values["gt_sure_tpr"])
+    assert values["gt_tpr_cost"] > 0
+    # the allowance climbs towards the limit with more negatives
+    assert (values["gt_allowed_small"] < values["gt_allowance"] < values["ex1_share"]
+            < values["gt_allowed_large"] < alpha)
+    # the interval section: the true rates, and the precision bound below the true precision
+    assert values["gt_reach_sens"] > values["gt_point_sens"]     # "the gap"
+    assert values["gt_prec_low"] <= values["gt_prec_true"]
+    assert values["gt_prec_conf"] == pytest.approx(0.95)
