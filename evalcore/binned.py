@@ -364,7 +364,9 @@ class BinnedScoreCounts:
                                 (twice_u + spread) / pairs)
         pos_share, neg_share = pos / self.n_pos, neg / self.n_neg
         negatives_below = np.cumsum(neg_share[::-1])[::-1] - neg_share
-        middle = float(np.dot(pos_share, negatives_below + 0.5 * neg_share))
+        # float sums can round past 1 (or below 0), where no AUC lies: kept in [0, 1], so
+        # that lower <= estimate <= upper holds whatever the rounding
+        middle = min(max(float(np.dot(pos_share, negatives_below + 0.5 * neg_share)), 0.0), 1.0)
         half = 0.5 * float(np.dot(np.where(known, 0, pos_share), neg_share))
         return BinnedBounds(middle, max(middle - half, 0.0), min(middle + half, 1.0))
 

@@ -423,3 +423,16 @@ def test_even_splits_bound_the_memory_of_a_pass():
     assert one_pass.auc().lower <= ec.roc_auc(y, s) <= one_pass.auc().upper
     with pytest.raises(ValueError, match="split must be an integer of at least 2"):
         keras.refine(y, s, split=1)
+
+
+def test_weighted_bounds_stay_ordered_where_float_sums_round_past_one():
+    # found by hypothesis: every positive above every negative once refined, but the float
+    # sum of the weighted shares came to 1.0000000000000002, above the upper bound 1.0
+    y = np.array([0, 1, 1, 0, 1, 0, 1, 1, 1])
+    s = np.array([0.0, 1.0, 1.0, 0.0, 0.25, 0.0, 1.0, 1.0, 0.5])
+    w = np.array([1.0, 1.0, 1.0, 1.0, 1.78125, 1.0, 1.0, 4.02734375, 3.78320548])
+    full = BinnedScoreCounts.from_arrays(y, s, edges=[], sample_weight=w).refine(
+        y, s, sample_weight=w)
+    bounds = full.auc()
+    assert bounds.lower == bounds.estimate == bounds.upper == 1.0
+    assert pairwise_auc(y, s, w) == 1.0
