@@ -1,12 +1,19 @@
 """The distributed sort by value ranges behind :mod:`evalcore.dask_evaluation`.
 
-Dask collections are cut into aligned partitions; each partition is validated and reduced to
-its :class:`~evalcore.ScoreCounts`; split points read from evenly spaced scores of every
-partition cut each summary into value ranges ``[s_k, s_{k+1})`` (so tied scores never
-straddle two); the pieces of one range are merged; a prefix over the ranges' totals gives each
-range the negatives below and the positives above it. Everything here builds ``dask.delayed``
-tasks (or is one); nothing computes. The second pass of DeLong's paired test (each case's
-placement values, looked up in its range's cumulative counts) is here too.
+Dask collections are cut into aligned partitions; a first pass validates each partition and
+samples its scores, and the split points are computed from the samples (the one computation
+here: only the samples reach the client); a second pass reduces each partition to its
+:class:`~evalcore.ScoreCounts` and cuts it into value ranges ``[s_k, s_{k+1})`` (so tied
+scores never straddle two); the pieces of one range are merged; a prefix over the ranges'
+totals gives each range the negatives below and the positives above it. The rest builds
+``dask.delayed`` tasks. The second pass of DeLong's paired test (each case's placement
+values, looked up in its range's cumulative counts) is here too.
+
+Out of core (more data than the workers' memory) the pieces wait for their ranges' merges,
+spilled to disk by Dask where they do not fit: about 6 bytes a distinct score of a partition
+with float32 scores (10 with float64), the input's own size. Reading the data twice costs a
+second parquet read and validation per partition, a few percent of the sort at 10⁷ rows a
+partition; in exchange no partition's summary waits whole for the split points.
 
 Tasks pass summaries to one another as plain arrays (``values, positives, negatives``): a
 worker process may send them to another.
@@ -84,12 +91,19 @@ def _shipped(counts: ScoreCounts) -> tuple:
     """A summary as the plain arrays tasks pass to one another (a worker process may send
     them to another); :func:`_received` makes the summary again, checked. Integer counts
     travel in the smallest unsigned type that holds them (one byte each for distinct
-    scores), the exact same numbers."""
-    positives, negatives = counts.positives, counts.negatives
+    scores) and values in float32 when that holds them exactly (float32 scores), the exact
+    same numbers: out of core, the partitions' summaries wait for the split points (spilled
+    to disk when they do not fit), so their bytes are the route's memory."""
+    values, positives, negatives = counts.values, counts.positives, counts.negatives
     if not counts.weighted and len(counts):
         kind = np.min_scalar_type(max(int(positives.max()), int(negatives.max())))
         positives, negatives = positives.astype(kind), negatives.astype(kind)
-    return counts.values, positives, negatives
+    if values.dtype == np.float64 and len(values):
+        with np.errstate(over="ignore"):             # too large for float32: kept float64
+            narrow = values.astype(np.float32)       # float32 scores: half the bytes
+        if np.array_equal(narrow, values):
+            values = narrow
+    return values, positives, negatives
 
 
 def _received(arrays: tuple) -> ScoreCounts:
@@ -109,19 +123,16 @@ def _raw_classes(values: np.ndarray) -> list:
     return sorted(set(np.unique(values).tolist()), key=repr)
 
 
-def _count_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, *,
-                     pos_label: Any, names: tuple[str, str], n_samples: int):
-    """One partition's summary, its raw labels (for the check across partitions) and a sample
-    of its scores: ``n_samples`` scores at evenly spaced ranks, each standing for its share of
-    the partition's (weighted) rows."""
+def _validated(index: int, y_true: Any, y_score: Any, sample_weight: Any, *, pos_label: Any,
+               names: tuple[str, str]):
+    """A partition's 0/1 labels, scores and weights (``None``: unweighted) checked as every
+    metric checks them, and its raw labels (for the check across partitions); bad data
+    raise with the partition named."""
     if len(y_true) != len(y_score) or (sample_weight is not None
                                        and len(sample_weight) != len(y_score)):
         described = f"{names[0]} has {len(y_true)}, {names[1]} has {len(y_score)}" + (
             "" if sample_weight is None else f", sample_weight has {len(sample_weight)}")
         raise ValueError(f"inputs must have the same length: {described} (in partition {index})")
-    if len(y_score) == 0:
-        return _shipped(ScoreCounts.empty(weighted=sample_weight is not None)), [], \
-            np.empty(0), np.empty(0)
     try:
         weight = None
         if sample_weight is not None:       # a partition may weigh 0: only the sum must not
@@ -133,45 +144,75 @@ def _count_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, 
         classes = _raw_classes(as_1d(y_true, names[0]))
     except (TypeError, ValueError) as exc:
         raise _in_partition(exc, index) from None
-    if weight is not None and not np.any(weight > 0):
-        return _shipped(ScoreCounts.empty(weighted=True)), classes, np.empty(0), np.empty(0)
-    counts = tie_groups(label, score, weight)          # validated above: the core's one sort
-    sizes = counts.positives + counts.negatives
-    total = float(sizes.sum())
-    if total == 0:
-        return _shipped(counts), classes, np.empty(0), np.empty(0)
-    cumulative = np.cumsum(sizes, dtype=np.float64)
-    ranks = (np.arange(n_samples) + 0.5) * (total / n_samples)
-    picked = np.minimum(np.searchsorted(cumulative, ranks, side="right"), len(counts) - 1)
-    return _shipped(counts), classes, counts.values[picked], np.full(n_samples,
-                                                                      total / n_samples)
+    return label, score, weight, classes
 
 
-def _split_points(n_ranges: int, pos_label: Any, true_name: str, *parts) -> np.ndarray:
+def _sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, *,
+                      pos_label: Any, names: tuple[str, str], n_samples: int):
+    """The first pass over a partition: its data validated, its raw labels, and a sample of
+    its scores for the split points: ``n_samples`` rows at evenly spaced (weighted)
+    positions in the partition's row order, each standing for its share of the partition's
+    weight. No sort: a systematic sample of the rows (evenly spaced ranks if the rows are
+    sorted); a poor sample only unbalances the ranges, never changes a result."""
+    if len(y_score) == 0 and len(y_true) == 0 and (sample_weight is None
+                                                   or len(sample_weight) == 0):
+        return [], np.empty(0), np.empty(0)
+    _, score, weight, classes = _validated(index, y_true, y_score, sample_weight,
+                                           pos_label=pos_label, names=names)
+    if weight is None:
+        total = float(len(score))
+        picked = ((np.arange(n_samples) + 0.5) * (total / n_samples)).astype(np.intp)
+    else:
+        cumulative = np.cumsum(weight)
+        total = float(cumulative[-1])
+        if not total > 0:
+            return classes, np.empty(0), np.empty(0)
+        ranks = (np.arange(n_samples) + 0.5) * (total / n_samples)
+        picked = np.minimum(np.searchsorted(cumulative, ranks, side="right"), len(score) - 1)
+    return classes, score[picked].astype(np.float64), np.full(n_samples, total / n_samples)
+
+
+def _count_and_cut(index: int, y_true: Any, y_score: Any, sample_weight: Any,
+                   splits: np.ndarray, *, pos_label: Any, names: tuple[str, str]) -> tuple:
+    """The second pass over a partition: its summary (the core's one sort), cut into the
+    value ranges ``[s_k, s_{k+1})``, one piece a range. The summary whole is never a task's
+    result: only its pieces wait for their ranges' merges."""
+    weighted = sample_weight is not None
+    if len(y_score) == 0 and len(y_true) == 0 and (sample_weight is None
+                                                   or len(sample_weight) == 0):
+        counts = ScoreCounts.empty(weighted=weighted)
+    else:
+        label, score, weight, _ = _validated(index, y_true, y_score, sample_weight,
+                                             pos_label=pos_label, names=names)
+        if weight is not None and not np.any(weight > 0):
+            counts = ScoreCounts.empty(weighted=True)
+        else:
+            counts = tie_groups(label, score, weight)      # validated above
+    values = counts.values
+    bounds = np.concatenate(([0], np.searchsorted(values, splits, side="left"),
+                             [len(values)]))
+    return tuple(_shipped(ScoreCounts._unchecked(values[a:b], counts.positives[a:b],
+                                                 counts.negatives[a:b]))
+                 for a, b in zip(bounds[:-1], bounds[1:]))
+
+
+def _split_points(n_ranges: int, pos_label: Any, true_name: str, weighted: bool,
+                  *samples) -> np.ndarray:
     """The R - 1 split points: weighted quantiles of the partitions' samples at k/R. Also the
     check that needs every partition: together the labels form one binary coding."""
-    classes = sorted({value for part in parts for value in part[1]}, key=repr)
+    classes = sorted({value for sample in samples for value in sample[0]}, key=repr)
     if classes:
         check_labels(np.array(classes), pos_label=pos_label, name=true_name)
-    values = np.concatenate([part[2] for part in parts])
-    weights = np.concatenate([part[3] for part in parts])
+    values = np.concatenate([sample[1] for sample in samples])
+    weights = np.concatenate([sample[2] for sample in samples])
     if values.size == 0:
-        if classes and parts[0][0][1].dtype.kind == "f":          # weighted
+        if classes and weighted:
             raise ValueError("sample_weight must give some sample a positive weight: all are 0")
         return np.empty(0)
     order = np.argsort(values, kind="stable")
     values, cumulative = values[order], np.cumsum(weights[order])
     targets = cumulative[-1] * np.arange(1, n_ranges) / n_ranges
     return values[np.minimum(np.searchsorted(cumulative, targets), values.size - 1)]
-
-
-def _cut(part, splits: np.ndarray) -> tuple:
-    """A partition's summary cut into the value ranges ``[s_k, s_{k+1})``."""
-    values, positives, negatives = part[0]
-    bounds = np.concatenate(([0], np.searchsorted(values, splits, side="left"),
-                             [len(values)]))
-    return tuple((values[a:b], positives[a:b], negatives[a:b])
-                 for a, b in zip(bounds[:-1], bounds[1:]))
 
 
 def _merge(*pieces: tuple) -> tuple:
@@ -225,15 +266,24 @@ def _range_offsets(*totals: tuple) -> tuple:
 
 
 def range_counts(columns: list[tuple], *, pos_label: Any, names: tuple[str, str],
-                  n_ranges: int | None):
-    """Delayed: the R range summaries (a distributed sort by value ranges) and their
-    offsets."""
+                 n_ranges: int | None):
+    """The R range summaries (a distributed sort by value ranges) and their offsets, delayed,
+    and the split points, computed: a first pass over the data validates it and samples it
+    (``dask.compute``: only the samples reach the client); the second counts each partition
+    and cuts its summary by range. Two passes, so that no partition's data or whole summary
+    waits on the cluster for the split points (out of core, that wait was the whole data,
+    spilled to disk and read back once for each range)."""
     n_ranges = len(columns) if n_ranges is None else n_ranges
-    parts = [delayed(_count_partition)(index, *cols, pos_label=pos_label, names=names,
-                                      n_samples=SAMPLES_PER_RANGE * n_ranges)
-             for index, cols in enumerate(columns)]
-    splits = delayed(_split_points)(n_ranges, pos_label, names[0], *parts)
-    cuts = [delayed(_cut, nout=n_ranges)(part, splits) for part in parts]
+    weighted = any(cols[2] is not None for cols in columns)
+    samples = [delayed(_sample_partition)(index, *cols, pos_label=pos_label, names=names,
+                                          n_samples=SAMPLES_PER_RANGE * n_ranges)
+               for index, cols in enumerate(columns)]
+    (splits,) = dask.compute(delayed(_split_points)(n_ranges, pos_label, names[0], weighted,
+                                                    *samples))
+    n_ranges = len(splits) + 1          # one range when there is no data at all
+    cuts = [delayed(_count_and_cut, nout=n_ranges)(index, *cols, splits, pos_label=pos_label,
+                                                   names=names)
+            for index, cols in enumerate(columns)]
     ranges = [delayed(_merge)(*[cut[k] for cut in cuts]) for k in range(n_ranges)]
     totals = [delayed(_range_totals)(r) for r in ranges]
     offsets = delayed(_range_offsets, nout=n_ranges)(*totals)

@@ -241,7 +241,7 @@ def test_in_memory_functions_refuse_dask_collections(function, on_dask):
 OPTIONS = {"threshold": 0.5, "max_fpr": 0.5, "min_precision": 0.5, "cost_fp": 1.0,
            "cost_fn": 1.0, "probability_cost": [0.5], "metric": ec.roc_auc,
            "y_score_b": np.zeros(100), "specificity": 0.9, "sensitivity": 0.9, "k": 2,
-           "prevalence": 0.1}
+           "prevalence": 0.1, "threshold_probability": 0.2, "groups": np.zeros(100)}
 ROW_FUNCTIONS = [name for name in ec.__all__ if inspect.isfunction(getattr(ec, name))
                  and list(inspect.signature(getattr(ec, name)).parameters)[:1] == ["y_true"]]
 
