@@ -334,7 +334,8 @@ def net_benefit_ci(y_true: Any, y_score: Any, *, threshold_probability: float,
     resamples the cases with replacement ``n_boot`` times (evalcore's resampling engine,
     that of :func:`evalcore.bootstrap_ci`) and takes the percentiles of the resampled means.
     The threshold probability is held fixed: the interval is for the net benefit of this
-    model at this ``p_t`` in the population the cases were drawn from.
+    model at this ``p_t`` in the population the cases were drawn from. It takes no
+    ``sample_weight``: the bootstrap resamples whole cases.
 
     Parameters
     ----------

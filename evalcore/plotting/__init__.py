@@ -26,7 +26,7 @@ COLORS = style.COLORS
 
 __all__ = [
     "COLORS", "book_style", "mark_point", "plot_achievable_pr", "plot_confusion_matrix",
-    "plot_cost_curves", "plot_decision_curve", "plot_decision_scores", "plot_equal_error_rate",
+    "plot_cost_curves", "plot_decision_scores", "plot_equal_error_rate",
     "plot_interval_width", "plot_intervals", "plot_metric_bars", "plot_pr", "plot_pr_area",
     "plot_prg", "plot_reliability", "plot_roc", "plot_roc_hull", "plot_roc_space",
     "plot_sampling_distribution", "plot_scores",
