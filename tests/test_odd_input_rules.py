@@ -29,9 +29,11 @@ WIDGETS = {"threshold_explorer", "distribution_explorer", "slider_stack", "self_
 #: values for the arguments some functions require besides the data
 REQUIRED = {"threshold": 0.5, "max_fpr": 0.5, "min_precision": 0.5, "specificity": 0.8,
             "sensitivity": 0.8, "cost_fp": 1.0, "cost_fn": 2.0, "probability_cost": [0.5],
-            "metric": ec.roc_auc, "prevalence": 0.1, "k": 3}
+            "metric": ec.roc_auc, "prevalence": 0.1, "k": 3,
+            "groups": ["a", "a", "a", "a", "b", "b", "b", "b"], "threshold_probability": 0.2}
 #: arguments that are optional but of which a function needs one
-NEEDED = {"partial_auc": {"max_fpr": 0.5}, "confusion_matrix_at": {"threshold": 0.5}}
+NEEDED = {"partial_auc": {"max_fpr": 0.5}, "confusion_matrix_at": {"threshold": 0.5},
+          "threshold_at_fpr": {"max_fpr": 0.5}, "threshold_at_precision": {"min_precision": 0.5}}
 DATA = {"y_true": Y, "y_score": S, "y_prob": S, "y_pred": PREDICTED, "y_score_a": S,
         "y_score_b": S[::-1]}
 
