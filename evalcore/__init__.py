@@ -25,16 +25,19 @@ from .capacity import (CapacityCounts, GainCurve, KsStatistic, LiftCurve, counts
                        gain_curve, ks_statistic, lift_curve)
 from .confusion import ConfusionMatrix, confusion_matrix, confusion_matrix_at, predict
 from .confusion_layouts import LAYOUTS, Layout
-from .costs import (OperatingPoint, ThresholdChoice, expected_cost, threshold_at_fpr,
-                    threshold_at_precision, threshold_by_cost, threshold_by_youden,
-                    threshold_max_fbeta)
+from .costs import (GuaranteedThresholdChoice, OperatingPoint, ThresholdChoice, expected_cost,
+                    threshold_at_fpr, threshold_at_precision, threshold_by_cost,
+                    threshold_by_youden, threshold_max_fbeta)
 from .curves import (EqualErrorRate, PrecisionRecallCurve, RocCurve, ThresholdCounts,
                      confusion_matrix_at_thresholds, equal_error_rate, precision_recall_curve,
                      roc_curve)
+from .decision_curves import (DecisionCurve, NetBenefitInterval, decision_curve, net_benefit,
+                              net_benefit_ci, net_benefit_treat_all)
 from .delong import (AucComparison, AucInterval, delong_test, delong_test_unpaired,
                      delong_variance, roc_auc_ci)
 from .examples import (MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier,
                        vojnovic_seven)
+from .guarantees import fpr_violation_probability, min_negatives_for_guarantee, umbrella_order
 from .hull import (CostCurve, RocHull, cost_curve, cost_lines, iso_performance_slope,
                    optimal_operating_point, probability_cost, roc_convex_hull)
 from .information import entropy, mutual_information, mutual_information_from_table
@@ -45,6 +48,7 @@ from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_
                        plot_interval_width, plot_intervals, plot_metric_bars, plot_pr,
                        plot_pr_area, plot_prg, plot_reliability, plot_roc, plot_roc_hull,
                        plot_roc_space, plot_sampling_distribution, plot_scores)
+from .plotting.decision_curves import plot_decision_curve
 from .protocol import (FiveByTwoTest, FriedmanTest, HolmAdjustment, ResampledTTest,
                        corrected_resampled_ttest, friedman_test, holm,
                        nemenyi_critical_difference, paired_ttest_5x2cv)
@@ -55,10 +59,12 @@ from .precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve,
                                interpolated_pr_curve, pr_auc_interpolated, prg_curve)
 from .rate_intervals import (OperatingPointInterval, SensitivityInterval, SpecificityInterval,
                              operating_point_ci, sensitivity_at_specificity,
-                             specificity_at_sensitivity)
+                             specificity_at_sensitivity, wilson_interval)
 from .sample_size import AucSampleSize, auc_sample_size
 from .score_bins import keras_thresholds, score_bin_edges, thresholded_auc
 from .score_counts import AucSums, auc_range_sums
+from .subgroups import (GroupMetric, GroupRow, by_group, demographic_parity_gap,
+                        equalized_odds_gap, predictive_parity_gap)
 from .uncertainty import MetricDifference, MetricInterval, bootstrap_ci, paired_bootstrap_ci
 from .widgets import (distribution_explorer, figure_pane, self_check, slider_stack,
                       threshold_explorer)
@@ -89,6 +95,9 @@ __all__ = [
     # Costs and thresholds
     "OperatingPoint", "ThresholdChoice", "expected_cost", "threshold_by_cost",
     "threshold_by_youden", "threshold_at_fpr", "threshold_at_precision", "threshold_max_fbeta",
+    # A threshold with a guarantee
+    "GuaranteedThresholdChoice", "umbrella_order", "fpr_violation_probability",
+    "min_negatives_for_guarantee",
     # The ROC convex hull and cost curves
     "RocHull", "roc_convex_hull", "iso_performance_slope", "optimal_operating_point",
     "CostCurve", "cost_curve", "cost_lines", "probability_cost",
@@ -114,6 +123,12 @@ __all__ = [
     "ppv_at_prevalence", "npv_at_prevalence", "PredictiveValuesInterval",
     "predictive_values_at_prevalence", "adjust_to_prevalence", "PrevalenceEstimate",
     "estimate_prevalence",
+    # Subgroups
+    "GroupMetric", "GroupRow", "by_group", "wilson_interval", "equalized_odds_gap",
+    "predictive_parity_gap", "demographic_parity_gap",
+    # Decision curves
+    "net_benefit", "net_benefit_treat_all", "NetBenefitInterval", "net_benefit_ci",
+    "DecisionCurve", "decision_curve", "plot_decision_curve",
     # Plotting
     "COLORS", "book_style", "mark_point", "plot_confusion_matrix", "plot_metric_bars",
     "plot_scores", "plot_decision_scores", "plot_roc", "plot_roc_space",
