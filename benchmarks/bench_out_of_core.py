@@ -15,13 +15,14 @@ size's data set is the first of those files (hard links, no second copy).
 Then, per size, a fresh ``LocalCluster(n_workers=2, threads_per_worker=1,
 memory_limit="2GB")`` (spilling under ``_build/dask-tmp``) runs
 ``evalcore.dask_evaluation.roc_auc_ci`` (the exact AUC and its DeLong interval) on the
-columns of ``dask.dataframe.read_parquet``, timed (the fastest of ``--repeat`` runs), and the script prints: rows,
-seconds, seconds per 10⁸ rows, the time per row against the smallest size's (the target:
-at most 1.3x), each worker's peak resident memory (``ru_maxrss``, read in the worker), the
-bytes Dask spilled to disk, and the AUC with its interval.
+columns of ``dask.dataframe.read_parquet``, timed (the fastest of ``--repeat`` runs), and
+the script prints: rows, seconds, seconds per 10⁸ rows, the time per row against the
+smallest size's (the target: at most 1.3x), each worker's peak resident memory
+(``ru_maxrss``, read in the worker: the nanny polls memory, so a worker can pass its limit
+for moments), the bytes Dask spilled to disk, and the AUC with its interval.
 
 Checks (a fast wrong number is no result): the Dask AUC and interval against in-memory
-evalcore on the same files: at 10⁸ rows ``evalcore.roc_auc_ci`` on the columns read whole
+evalcore on the same files: at the smallest size ``evalcore.roc_auc_ci`` on the columns read whole
 (also timed), and at every size the merge of per-row-group ``ScoreCounts`` read with pyarrow
 (merged as a binary counter, so the running summaries stay about the size of the distinct
 scores), from which ``ec.roc_auc_ci`` gives the same numbers without the rows.
@@ -31,6 +32,7 @@ Use ``--no-check`` to skip the check at the largest size.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import resource
 import shutil
@@ -135,9 +137,11 @@ def worker_spilled(dask_worker) -> int:
                    if label == "disk-write" and unit == "bytes"))
 
 
-def run_on_dask(directory: Path, workers: int, memory_limit: str, tmp: Path):
+@contextlib.contextmanager
+def warm_cluster(workers: int, memory_limit: str, tmp: Path = ROOT / "_build" / "dask-tmp"):
+    """A client of a fresh ``LocalCluster`` of ``workers`` processes (one thread and
+    ``memory_limit`` each, spilling under ``tmp``) whose workers have imported evalcore."""
     import dask
-    import dask.dataframe as dd
     import distributed
 
     from evalcore import dask_evaluation as ecd
@@ -150,6 +154,15 @@ def run_on_dask(directory: Path, workers: int, memory_limit: str, tmp: Path):
             distributed.Client(cluster) as client:
         small = dask.array.from_array(np.arange(10) % 2, chunks=5)
         ecd.roc_auc(small, small * 0.5)       # warm-up: the workers import evalcore
+        yield client
+
+
+def run_on_dask(directory: Path, workers: int, memory_limit: str):
+    import dask.dataframe as dd
+
+    from evalcore import dask_evaluation as ecd
+
+    with warm_cluster(workers, memory_limit) as client:
         frame = dd.read_parquet(str(directory), columns=["label", "score"])
         start = time.perf_counter()
         result = ecd.roc_auc_ci(frame["label"], frame["score"])
@@ -182,8 +195,7 @@ def main() -> None:
     for rows in sizes:
         runs = []
         for _ in range(args.repeat):
-            runs.append(run_on_dask(directories[rows], args.workers, args.memory_limit,
-                                    ROOT / "_build" / "dask-tmp"))
+            runs.append(run_on_dask(directories[rows], args.workers, args.memory_limit))
             print(f"{rows:.0e} rows, {runs[-1][4]} partitions: {runs[-1][1]:.1f} s on Dask, "
                   f"AUC {runs[-1][0].auc:.12f}; load average {os.getloadavg()[0]:.2f}",
                   flush=True)

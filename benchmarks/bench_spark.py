@@ -41,7 +41,7 @@ import numpy as np
 import evalcore as ec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_out_of_core import DATA, ROOT, data_set, read_whole  # noqa: E402
+from bench_out_of_core import DATA, ROOT, data_set, read_whole, warm_cluster  # noqa: E402
 
 PYSPARK_VERSION = "4.3.0"
 
@@ -76,21 +76,11 @@ def spark_auc(directory: Path, driver_memory: str) -> tuple[float, float]:
 
 
 def dask_auc(directory: Path) -> tuple[float, float, float]:
-    import dask
     import dask.dataframe as dd
-    import distributed
 
     from evalcore import dask_evaluation as ecd
 
-    tmp = ROOT / "_build" / "dask-tmp"
-    tmp.mkdir(parents=True, exist_ok=True)
-    with dask.config.set({"temporary-directory": str(tmp)}), \
-            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                     memory_limit="2GB", dashboard_address=":0",
-                                     local_directory=str(tmp)) as cluster, \
-            distributed.Client(cluster):
-        small = dask.array.from_array(np.arange(10) % 2, chunks=5)
-        ecd.roc_auc(small, small * 0.5)       # warm-up: the workers import evalcore
+    with warm_cluster(2, "2GB"):
         frame = dd.read_parquet(str(directory), columns=["label", "score"])
         start = time.perf_counter()
         auc = ecd.roc_auc(frame["label"], frame["score"])

@@ -32,7 +32,7 @@ from dask import delayed
 
 from ._ranking import ScoreCounts, tie_groups
 from ._validation import (as_1d, check_binary_scores, check_int, check_labels, check_scores,
-                          check_weights)
+                          check_weights, exact_real)
 from .score_counts import auc_range_sums, doubled_placements
 
 #: Scores each partition contributes per range to the sample the split points come from.
@@ -140,7 +140,8 @@ def _validated(index: int, y_true: Any, y_score: Any, sample_weight: Any, *, pos
             if np.any(weight < 0):
                 check_weights(weight, len(weight))          # raises: negative weights
         label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label,
-                                              true_name=names[0], score_name=names[1])
+                                              true_name=names[0], score_name=names[1],
+                                              keep_dtype=True)     # float32 sorts as such
         classes = _raw_classes(as_1d(y_true, names[0]))
     except (TypeError, ValueError) as exc:
         raise _in_partition(exc, index) from None
@@ -169,7 +170,7 @@ def _sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any,
             return classes, np.empty(0), np.empty(0)
         ranks = (np.arange(n_samples) + 0.5) * (total / n_samples)
         picked = np.minimum(np.searchsorted(cumulative, ranks, side="right"), len(score) - 1)
-    return classes, score[picked].astype(np.float64), np.full(n_samples, total / n_samples)
+    return classes, exact_real(score[picked], names[1]), np.full(n_samples, total / n_samples)
 
 
 def _count_and_cut(index: int, y_true: Any, y_score: Any, sample_weight: Any,
