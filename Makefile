@@ -15,7 +15,7 @@ NPROC_VERSION := 1.5.2
 LECTURES     := _build/lectures
 LAB_PORT     ?= 8888
 
-.PHONY: book html lectures slides wheel widgets lab test unit bench notebooks constraints chromium clean help
+.PHONY: book html lectures slides wheel widgets lab test unit bench bench-scale notebooks constraints chromium clean help
 .DEFAULT_GOAL := help
 
 help:
@@ -26,6 +26,7 @@ help:
 	@echo "make lectures  set up, prepare the lecture notebooks only, into $(LECTURES)/"
 	@echo "make widgets   set up, bundle the widgets' front ends (js/src) into evalcore/ with esbuild"
 	@echo "make bench     run the speed benchmarks"
+	@echo "make bench-scale  out of core (10⁸ and 10⁹ scores: ~4.5 GB of parquet under _build/) and against Spark"
 	@echo "make notebooks [NB=chapters/x.ipynb]  re-execute chapters in place (for authors)"
 
 # Every package is pinned by constraints.txt, so every machine builds the same bytes.
@@ -149,6 +150,17 @@ bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) $(WIDGET_STAMP) chromium
 	$(BIN)/python benchmarks/bench_distribution_explorer.py
 	$(BIN)/python benchmarks/bench_binned.py
 	$(BIN)/python benchmarks/bench_dask.py
+
+# Issue 21's scale benchmarks, apart from `make bench` because they write ~4.5 GB of parquet
+# under _build/bench-data and take minutes: 10⁸ and 10⁹ scores on two Dask workers with 4 GB
+# in all, then Spark's exact BinaryClassificationMetrics on the same 10⁸ rows. pyspark is
+# installed for this benchmark only, into _build/bench-pyspark (never into .venv).
+PYSPARK_VERSION := 4.3.0
+bench-scale: $(PY_STAMP)
+	$(BIN)/python benchmarks/bench_out_of_core.py --sizes 1e8 1e9 --repeat 2
+	test -d _build/bench-pyspark/pyspark || $(BIN)/python -m pip install --quiet \
+	    --target _build/bench-pyspark pyspark==$(PYSPARK_VERSION)
+	PYTHONPATH=_build/bench-pyspark $(BIN)/python benchmarks/bench_spark.py --rows 1e8
 
 clean:
 	rm -rf _build _vendor $(VENV) js/node_modules build

@@ -18,7 +18,7 @@ memory_limit="2GB")`` (spilling under ``_build/dask-tmp``) runs
 columns of ``dask.dataframe.read_parquet``, timed (the fastest of ``--repeat`` runs), and
 the script prints: rows, seconds, seconds per 10⁸ rows, the time per row against the
 smallest size's (the target: at most 1.3x), each worker's peak resident memory
-(``ru_maxrss``, read in the worker: the nanny polls memory, so a worker can pass its limit
+(``VmHWM``, read in the worker: the nanny polls memory, so a worker can pass its limit
 for moments), the bytes Dask spilled to disk, and the AUC with its interval.
 
 Checks (a fast wrong number is no result): the Dask AUC and interval against in-memory
@@ -125,8 +125,15 @@ def read_whole(directory: Path):
 
 
 def worker_peak_rss() -> int:
-    """This process's peak resident memory in bytes (run in each worker)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    """This process's peak resident memory in bytes (run in each worker): ``VmHWM``, the
+    high-water mark of its own address space. Not ``ru_maxrss``, which survives ``execve``:
+    a worker spawned after the benchmark's own process had read 10⁸ rows in memory reported
+    that process's 3.07 GB as its peak, whatever its memory limit."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024   # not Linux
 
 
 def worker_spilled(dask_worker) -> int:

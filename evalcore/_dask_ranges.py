@@ -89,13 +89,18 @@ def aligned_partitions(columns: dict[str, Any], function: str) -> list[tuple]:
 
 def _shipped(counts: ScoreCounts) -> tuple:
     """A summary as the plain arrays tasks pass to one another (a worker process may send
-    them to another); :func:`_received` makes the summary again, checked. Integer counts
-    travel in the smallest unsigned type that holds them (one byte each for distinct
-    scores) and values in float32 when that holds them exactly (float32 scores), the exact
-    same numbers: out of core, the partitions' summaries wait for the split points (spilled
-    to disk when they do not fit), so their bytes are the route's memory."""
-    values, positives, negatives = counts.values, counts.positives, counts.negatives
-    if not counts.weighted and len(counts):
+    them to another); :func:`_received` makes the summary again, checked."""
+    return _shipped_rows(counts.values, counts.positives, counts.negatives, counts.weighted)
+
+
+def _shipped_rows(values: np.ndarray, positives: np.ndarray, negatives: np.ndarray,
+                  weighted: bool) -> tuple:
+    """Rows of a summary (all of it, or the rows of one value range) as plain arrays, in as
+    few bytes as hold them exactly: integer counts in the smallest unsigned type (one byte
+    each for distinct scores), values in float32 when that holds them (float32 scores). Out
+    of core the pieces wait for their ranges' merges (spilled to disk when they do not fit),
+    so their bytes are the route's memory."""
+    if not weighted and len(values):
         kind = np.min_scalar_type(max(int(positives.max()), int(negatives.max())))
         positives, negatives = positives.astype(kind), negatives.astype(kind)
     if values.dtype == np.float64 and len(values):
@@ -192,8 +197,8 @@ def _count_and_cut(index: int, y_true: Any, y_score: Any, sample_weight: Any,
     values = counts.values
     bounds = np.concatenate(([0], np.searchsorted(values, splits, side="left"),
                              [len(values)]))
-    return tuple(_shipped(ScoreCounts._unchecked(values[a:b], counts.positives[a:b],
-                                                 counts.negatives[a:b]))
+    return tuple(_shipped_rows(values[a:b], counts.positives[a:b], counts.negatives[a:b],
+                               counts.weighted)
                  for a, b in zip(bounds[:-1], bounds[1:]))
 
 

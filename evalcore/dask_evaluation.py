@@ -34,7 +34,8 @@ Before the merges, the partitions' pieces travel with their values in float32 wh
 them exactly and counts in the smallest integer type: about 6 bytes a distinct score of a
 partition for float32 scores. Out of core, Dask spills the pieces waiting for their merges
 to disk: 10⁹ float32 scores in parquet (partitions of 10⁷ rows) took 41 s on two workers of
-2 GB, 0.95x the time per row of 10⁸ (``benchmarks/bench_out_of_core.py``). The inputs are read
+2 GB, 0.91-0.95x the time per row of 10⁸, each worker peaking at 1.6 GB resident
+(``benchmarks/bench_out_of_core.py``). The inputs are read
 twice (the sample, then the counts): keep a costly Dask computation's result (``persist``)
 before passing it here.
 
