@@ -27,8 +27,8 @@ import numpy as np
 from . import confusion_layouts
 from ._ranking import ScoreCounts, score_counts, threshold_hits
 from ._validation import (FLOAT64_EXACT_INT, both_classes, check_binary_predictions,
-                          check_binary_scores, check_count, check_positive, check_rule,
-                          check_scores, undefined, unit_scale)
+                          check_binary_scores, check_count, check_given, check_positive,
+                          check_rule, check_scores, undefined, unit_scale)
 from .confusion_layouts import Layout, arrange, canonical_cells, check_layout
 from .information import check_base, mutual_information_from_table
 
@@ -966,12 +966,6 @@ def _counted(truth: np.ndarray, pred: np.ndarray, weight: np.ndarray | None) -> 
     return ConfusionMatrix(tp=tp, fp=fp, fn=fn, tn=tn)
 
 
-def _check_threshold_given(threshold: Any) -> None:
-    if threshold is None:
-        raise TypeError("confusion_matrix_at() needs a threshold (pass it by name with a "
-                        "ScoreCounts: confusion_matrix_at(counts, threshold=0.5))")
-
-
 def _counted_from_summary(counts: ScoreCounts, threshold: Any, rule: str) -> ConfusionMatrix:
     """The confusion matrix at ``threshold`` from the counts at each distinct score: the
     distinct scores are compared exactly as :func:`predict` compares the rows' scores."""
@@ -1037,12 +1031,14 @@ def confusion_matrix_at(y_true: Any, y_score: Any = None, threshold: float | Non
     5
     """
     if isinstance(y_true, ScoreCounts):
-        _check_threshold_given(threshold)
+        check_given(threshold, "threshold", function="confusion_matrix_at", example="0.5",
+                    what="a threshold")
         return _counted_from_summary(score_counts(y_true, y_score, sample_weight=sample_weight,
                                                   pos_label=pos_label), threshold, rule)
     # validated once: y_true read with pos_label to 0/1, the scores and the weights; the
     # predictions are 0/1 by construction, so nothing is checked twice
     truth, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
                                                pos_label=pos_label)
-    _check_threshold_given(threshold)
+    check_given(threshold, "threshold", function="confusion_matrix_at", example="0.5",
+                what="a threshold")
     return _counted(truth, predict(score, threshold, rule=rule), weight)

@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._ranking import ScoreCounts, operating_points, score_counts
-from ._validation import (both_classes, check_fraction, check_positive, check_real,
-                          check_rule, undefined)
+from ._validation import (both_classes, check_fraction, check_given, check_positive,
+                          check_real, check_rule, undefined)
 from .curves import threshold_scalar
 from .guarantees import fpr_violation_probability, min_negatives_for_guarantee, umbrella_order
 
@@ -267,12 +267,6 @@ class GuaranteedThresholdChoice(NamedTuple):
     violation_probability: float
 
 
-def _required(value: Any, name: str, function: str, example: str) -> None:
-    if value is None:
-        raise TypeError(f"{function}() needs {name} (pass it by name with a ScoreCounts: "
-                        f"{function}(counts, {name}={example}))")
-
-
 def threshold_at_fpr(y_true: Any, y_score: Any = None, max_fpr: float | None = None, *,
                      rule: str = ">=", pos_label: Any = None,
                      confidence: float | None = None) -> ThresholdChoice | GuaranteedThresholdChoice:
@@ -377,7 +371,7 @@ def threshold_at_fpr(y_true: Any, y_score: Any = None, max_fpr: float | None = N
     (0.4, 2, 0.04)
     """
     counts = score_counts(y_true, y_score, pos_label=pos_label)
-    _required(max_fpr, "max_fpr", "threshold_at_fpr", "0.05")
+    check_given(max_fpr, "max_fpr", function="threshold_at_fpr", example="0.05")
     if confidence is None:
         max_fpr = check_fraction(max_fpr, "max_fpr")
     else:
@@ -480,7 +474,8 @@ def threshold_at_precision(y_true: Any, y_score: Any = None, min_precision: floa
     0.8
     """
     counts = score_counts(y_true, y_score, pos_label=pos_label)
-    _required(min_precision, "min_precision", "threshold_at_precision", "0.9")
+    check_given(min_precision, "min_precision", function="threshold_at_precision",
+                example="0.9")
     min_precision = check_fraction(min_precision, "min_precision")
     thresholds, tps, fps = _candidates(counts, None, rule, None)
     if not both_classes(tps[-1], fps[-1], "the threshold at a precision"):
