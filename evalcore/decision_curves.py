@@ -3,8 +3,9 @@ everyone or no one?
 
 A *threshold probability* ``p_t`` is the risk at which a person is indifferent between
 being treated and not: it says how many false positives one true positive is worth, the
-exchange rate ``p_t / (1 − p_t)`` (a cost ratio ``c_FP / c_FN``, chapter 10). The *net
-benefit* of treating the cases whose predicted probability is at least ``p_t`` is
+exchange rate ``p_t / (1 − p_t)`` (a cost ratio ``c_FP / c_FN``, as in the book's chapter on
+costs). The *net benefit* of treating the cases whose predicted probability is at least
+``p_t`` is
 
     NB(p_t) = TP / n − FP / n · p_t / (1 − p_t),
 

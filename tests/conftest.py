@@ -27,6 +27,15 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+def built_pages(folder: Path) -> list[Path]:
+    """The pages built from the book's sources in ``folder`` (its ``chapters/`` or ``slides/``),
+    in name order: not the redirect pages the build leaves at the third edition's chapter names
+    (``tools/old_names.py``, tested in ``test_numbering.py``)."""
+    sources = {path.stem for path in (ROOT / "chapters").iterdir()
+               if path.suffix in (".ipynb", ".md")}
+    return sorted(page for page in Path(folder).glob("*.html") if page.stem in sources)
+
+
 # --- markers: what a test needs, so that `-m "not (browser or jupyterlab or ...)"` selects ----
 # the fast library tests (`make unit`); `make test` runs everything.
 MARKERS = {

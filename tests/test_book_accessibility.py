@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOOK_HTML
+from conftest import BOOK_HTML, built_pages
 
-CHAPTER_PAGES = sorted(f"chapters/{p.name}" for p in (BOOK_HTML / "chapters").glob("*.html"))
+CHAPTER_PAGES = [f"chapters/{p.name}" for p in built_pages(BOOK_HTML / "chapters")]
 TOP_PAGES = sorted(p.name for p in BOOK_HTML.glob("*.html"))
 
 MATHJAX_DONE = """async () => {
@@ -204,7 +204,7 @@ def test_phone_shows_wide_formulas_in_chapter_9(book_html, book_url, offline_pag
     variance of a difference): they scroll (the test above is not vacuous)."""
     tab = offline_pages(viewport={"width": 390, "height": 844}).page
     scrolling = 0
-    for page in ("09_uncertainty.html", "09b_comparing_classifiers.html"):
+    for page in ("11_uncertainty.html", "13_comparing_classifiers.html"):
         chapter_html(book_html, page)
         open_page(tab, book_url, f"chapters/{page}")
         seen = tab.evaluate(PHONE_LAYOUT)
@@ -225,9 +225,9 @@ def test_wide_formulas_scroll_from_the_keyboard(book_html, book_url, offline_pag
     """Chapter 5 has display formulas wider than the column at 1200 px: each can take the focus
     (book_assets/accessibility.js), and the arrow key then scrolls it; a formula that fits
     takes no Tab stop. At 1600 px the column is wide enough and they leave the tab order."""
-    chapter_html(book_html, "05_precision_recall.html")
+    chapter_html(book_html, "06_precision_recall.html")
     tab = offline_pages(viewport={"width": 1200, "height": 900}).page
-    open_page(tab, book_url, "chapters/05_precision_recall.html")
+    open_page(tab, book_url, "chapters/06_precision_recall.html")
     tab.wait_for_function("() => document.querySelector('mjx-container[tabindex]')",
                           timeout=10_000)
     formulas = tab.evaluate(SCROLLING_FORMULAS)

@@ -24,10 +24,10 @@ import numpy as np
 import pytest
 
 import evalcore as ec
-from conftest import BOOK_HTML
+from conftest import BOOK_HTML, built_pages
 
 RATE_NAMES = ("tpr", "fpr", "tnr", "precision", "accuracy", "f1")
-PAGES = sorted(p.name for p in (BOOK_HTML / "chapters").glob("*.html"))
+PAGES = [p.name for p in built_pages(BOOK_HTML / "chapters")]
 EXPLORER = ".evalcore-explorer"
 
 READ_VIEW = """root => {
@@ -100,7 +100,7 @@ def displayed_explorers(html: str) -> int:
 
 
 def chapter_pages(book_html: Path) -> list[Path]:
-    pages = sorted((book_html / "chapters").glob("*.html"))
+    pages = built_pages(book_html / "chapters")
     if not pages:
         pytest.fail(f"no chapter pages in {book_html / 'chapters'}", pytrace=False)
     return pages
@@ -319,7 +319,7 @@ BOXES = """root => Object.fromEntries([['range', 'input[type=range]'], ['matrix'
                             root.clientHeight]]]))"""
 
 
-@pytest.mark.parametrize("page", ["03_roc_curves.html", "07_end_to_end.html"])
+@pytest.mark.parametrize("page", ["03_roc_curves.html", "09_end_to_end.html"])
 def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_url,
                                                         offline_pages):
     """1280x720 at 150% zoom: the slider, the matrix and the ROC plot fit in one window."""
@@ -343,7 +343,7 @@ def test_projector_shows_slider_matrix_and_roc_together(page, book_html, book_ur
 
 
 def test_phone_stacks_the_panels(book_html, book_url, offline_pages):
-    page = "05b_pr_areas.html"       # the explorer with the most controls (class balance)
+    page = "07_pr_areas.html"       # the explorer with the most controls (class balance)
     expected = displayed_explorers(chapter_html(book_html, page))
     tab = offline_pages(viewport={"width": 390, "height": 844}, device_scale_factor=2).page
     open_chapter(tab, book_url, page, expected)
@@ -440,7 +440,7 @@ def test_the_book_has_slider_stacks(book_html):
     counts = {page.name: len(displayed_slider_stack_states(page.read_text(encoding="utf-8")))
               for page in chapter_pages(book_html)}
     assert sum(counts.values()) >= 2, f"chapters 9 and 10 each show a slider stack: {counts}"
-    assert counts.get("09_uncertainty.html") == 1 and counts.get("10_costs.html") == 1
+    assert counts.get("11_uncertainty.html") == 1 and counts.get("15_costs.html") == 1
 
 
 def check_stack(box, model: dict, position: int) -> None:
@@ -525,7 +525,7 @@ STACK_BOXES = """box => {
 }"""
 
 
-@pytest.mark.parametrize("page", ["09_uncertainty.html", "10_costs.html"])
+@pytest.mark.parametrize("page", ["11_uncertainty.html", "15_costs.html"])
 def test_projector_shows_slider_and_figure_together(page, book_html, book_url, offline_pages):
     """1280x720 at 150% zoom: the slider, its readout and the whole figure fit on the screen."""
     chapter_html(book_html, page)
@@ -552,9 +552,9 @@ SIZES_AT = """([box, px]) => {
 
 def test_slider_stack_scales_with_the_font_size(book_html, book_url, offline_page):
     """Sized in em: a larger font (presentation mode, size="large") makes slider and figure larger."""
-    chapter_html(book_html, "09_uncertainty.html")
+    chapter_html(book_html, "11_uncertainty.html")
     tab = offline_page.page
-    tab.goto(f"{book_url}chapters/09_uncertainty.html", wait_until="load")
+    tab.goto(f"{book_url}chapters/11_uncertainty.html", wait_until="load")
     tab.wait_for_selector(f"{STACK} .ess-pane img", timeout=30_000)
     box = tab.locator(STACK).first.element_handle()
     small = tab.evaluate(SIZES_AT, [box, "8px"])

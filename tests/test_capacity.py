@@ -280,7 +280,7 @@ def test_the_arguments_are_checked_as_everywhere(f):
 
 
 # ------------------------------------------------------- chapter 18: what its prose says
-CH18 = Path(__file__).resolve().parent.parent / "chapters" / "18_capacity.ipynb"
+CH18 = Path(__file__).resolve().parent.parent / "chapters" / "22_capacity.ipynb"
 
 
 @pytest.fixture(scope="module")

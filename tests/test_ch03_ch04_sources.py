@@ -1,4 +1,5 @@
-"""Chapters 3 (ROC curves) and 4 (AUC) against their sources, out of the chapters' flow.
+"""The ROC chapters (03_roc_curves, 04_roc_space) and the AUC chapter (05_auc) against their
+sources, out of the chapters' flow.
 
 The chapters teach; the checks that used to interrupt them live here. Every expected value
 is a number the sources print (Murphy's Figure 1 points, the slides' 11/12 and rank sum, the
@@ -27,7 +28,8 @@ from stored_outputs import close
 
 ROOT = Path(__file__).resolve().parent.parent
 CH3 = ROOT / "chapters" / "03_roc_curves.ipynb"
-CH4 = ROOT / "chapters" / "04_auc.ipynb"
+ROC_SPACE = ROOT / "chapters" / "04_roc_space.ipynb"
+CH4 = ROOT / "chapters" / "05_auc.ipynb"              # the AUC chapter
 EPS = np.finfo(float).eps
 
 
@@ -71,7 +73,7 @@ CASES = {"slides' seven": ec.vojnovic_seven(), "Murphy 1": ec.murphy_classifier(
          "Murphy 2": ec.murphy_classifier(2), "random ties": random_ties()}
 
 
-# --- chapter 3 --------------------------------------------------------------------------------
+# --- the ROC curves and ROC space chapters ----------------------------------------------------
 @pytest.mark.parametrize("name", CASES)
 def test_the_walk_and_the_sweep_trace_evalcores_curve(name):
     y, s = (np.asarray(a) for a in CASES[name])
@@ -123,6 +125,40 @@ def test_copying_negatives_leaves_the_curve_and_the_auc():
     np.testing.assert_array_equal(ec.roc_curve(y4, s4).fpr, ec.roc_curve(y, s).fpr)
     np.testing.assert_array_equal(ec.roc_curve(y4, s4).tpr, ec.roc_curve(y, s).tpr)
     assert pair_auc(y4, s4) == pair_auc(y, s) == Fraction(11, 12)
+    # the chapter's counts, accuracy and precision, recounted at θ = 0.55 (rule s ≥ θ)
+    g = glued(ROC_SPACE)
+    assert (g["space_skew_n"], g["space_skew_neg"], g["space_orig_neg"]) == (19, 16, 4)
+    for when, (y_, s_) in {"before": (y, s), "after": (y4, s4)}.items():
+        called = s_ >= 0.55
+        tp, fp = int(np.sum(called & (y_ == 1))), int(np.sum(called & (y_ == 0)))
+        tn = int(np.sum(~called & (y_ == 0)))
+        assert close((tp + tn) / len(y_), g[f"space_acc_{when}"])
+        assert close(tp / (tp + fp), g[f"space_pre_{when}"])
+    assert close(g["space_pre_before"], 2 / 3) and close(g["space_pre_after"], 1 / 3)
+
+
+def test_the_screening_test_keeps_its_point_and_changes_its_precision():
+    # the same (FPR, TPR) = (0.1, 0.9) at prevalence 1%, 10% and 50%, and the precision
+    # pi TPR / (pi TPR + (1 - pi) FPR) at each
+    g = glued(ROC_SPACE)
+    for prefix in ("space_screen_rare", "space_ex2"):
+        assert close(g[f"{prefix}_tpr"], 0.9) and close(g[f"{prefix}_fpr"], 0.1)
+    assert close(g["space_screen_rare_prevalence"], 0.01) and close(g["space_ex2_prevalence"], 0.1)
+    for prevalence, key in [(0.01, "space_screen_rare_precision"),
+                            (0.1, "space_ex2_precision"), (0.5, "space_screen_even_precision")]:
+        assert close(g[key], prevalence * 0.9 / (prevalence * 0.9 + (1 - prevalence) * 0.1))
+    assert close(g["space_ex2_precision"], 0.5)                  # as many false alarms as finds
+    assert close(g["space_ex2_odds"], 9) and close(g["space_ex2_lr"], 9)
+
+
+def test_flipping_the_decisions_mirrors_the_point_through_the_centre():
+    y, s = ec.murphy_classifier(2)
+    called = s >= 0.5
+    tpr, fpr = np.mean(called[y == 1]), np.mean(called[y == 0])
+    g = glued(ROC_SPACE)
+    assert close(g["space_m2_fpr_dec"], fpr) and close(g["space_m2_tpr_dec"], tpr)
+    assert close(g["space_ex1_fpr"], 1 - fpr) and close(g["space_ex1_tpr"], 1 - tpr)
+    assert (g["space_ex1_fpr"], g["space_ex1_tpr"]) == (0.75, 0.2)
 
 
 def test_closest_point_to_the_corner_and_youden_on_murphys_classifier_2():
@@ -138,6 +174,13 @@ def test_closest_point_to_the_corner_and_youden_on_murphys_classifier_2():
     assert (youden[2], youden[3]) == (0.0, 0.6)
     op = ec.threshold_by_youden(y, s)
     assert (op.fpr, op.tpr) == (0.0, 0.6)
+    # the chapter's closest point (B in its figure), Youden's (C) and C itself at θ = 0.65
+    g = glued(ROC_SPACE)
+    assert (g["space_closest_fpr"], g["space_closest_tpr"]) == (0.25, 0.8)
+    assert close(g["space_closest_distance"], closest[0]) and g["space_closest_theta"] == 0.6
+    assert (g["space_youden_fpr"], g["space_youden_tpr"]) == (0.0, 0.6)
+    assert g["space_youden_theta"] == 0.7
+    assert (g["space_c_fpr"], g["space_c_tpr"]) == (0.0, 0.6)
 
 
 def logit_normal_density(p, mu):
@@ -185,7 +228,7 @@ def test_equal_spread_normal_classes_give_straight_det_lines():
                                atol=0.01)
 
 
-# --- chapter 4 --------------------------------------------------------------------------------
+# --- the AUC chapter --------------------------------------------------------------------------
 def test_the_slides_seven_cases_by_pairs_ranks_trapezoids_and_u():
     y, s = (np.asarray(a) for a in ec.vojnovic_seven())
     assert pair_auc(y, s) == Fraction(11, 12)                    # the slides' value
@@ -288,7 +331,7 @@ def test_two_crossing_binormal_curves_with_the_same_auc():
 
 
 # --- the chapters' statements and pictures ------------------------------------------------------
-def test_chapter_4_states_the_strip_under_the_step_and_what_negating_does():
+def test_the_auc_chapter_states_the_strip_under_the_step_and_what_negating_does():
     text = "\n".join(source(c) for c in cells(CH4) if c["cell_type"] == "markdown")
     flat = " ".join(text.split())
     assert "strip of area under that step" in flat and "above that step" not in flat

@@ -25,9 +25,9 @@ import evalcore as ec
 from notebook_cells import cells, prose, source
 
 ROOT = Path(__file__).resolve().parent.parent
-CH5 = ROOT / "chapters" / "05_precision_recall.ipynb"
-CH5B = ROOT / "chapters" / "05b_pr_areas.ipynb"       # the second half: areas, dominance, Default
-CH6 = ROOT / "chapters" / "06_hard_classifiers.ipynb"
+CH5 = ROOT / "chapters" / "06_precision_recall.ipynb"
+CH5B = ROOT / "chapters" / "07_pr_areas.ipynb"       # the second half: areas, dominance, Default
+CH6 = ROOT / "chapters" / "08_hard_classifiers.ipynb"
 
 
 def random_ties(seed=3, n=400):
@@ -355,9 +355,9 @@ def test_the_first_half_draws_no_interpolation_and_points_to_the_second():
     for name in ("interpolated_pr_curve", "plot_achievable_pr", "pr_auc_interpolated",
                  "plot_pr_area"):
         assert name not in code, name
-    assert "{doc}`05b_pr_areas`" in prose(CH5)
+    assert "{doc}`07_pr_areas`" in prose(CH5)
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8").split()
-    assert toc.index("chapters/05b_pr_areas") == toc.index("chapters/05_precision_recall") + 3
+    assert toc.index("chapters/07_pr_areas") == toc.index("chapters/06_precision_recall") + 3
 
 
 def test_the_second_half_explains_the_interpolation_before_drawing_with_it():

@@ -27,8 +27,8 @@ from notebook_cells import glued
 from stored_outputs import close
 
 CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
-CH07 = CHAPTERS / "07_end_to_end.ipynb"
-CH08 = CHAPTERS / "08_multiclass.ipynb"
+CH07 = CHAPTERS / "09_end_to_end.ipynb"
+CH08 = CHAPTERS / "10_multiclass.ipynb"
 TUTORIAL_PRINTED = [[435, 65], [64, 436]]      # the tutorial's printed confusion matrix
 
 

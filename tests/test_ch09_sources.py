@@ -1,16 +1,18 @@
-"""Chapter 9 in its two halves (one AUC, ``09_uncertainty``; comparing two classifiers,
-``09b_comparing_classifiers``): their numbers recomputed independently, and their notation.
+"""The chapters on uncertainty (an interval for one AUC, ``11_uncertainty``; small test sets,
+exact tests and sample size, ``12_tests_and_sample_size``; comparing two classifiers,
+``13_comparing_classifiers``): their numbers recomputed independently, and their notation.
 
 Every expected value comes from a brute-force computation (the pairwise ψ table and DeLong's
 placement values, from reference.py; every placement of the labels, every swap of two
 classifiers' scores, Hanley and McNeil's variance formula searched one count at a time), from
 a number a source prints (Hanley and McNeil's AUC 0.893 and SE 0.032; pROC's DeLong variance
 for the aSAH WFNS grades), from scikit-learn, or from the coverage study's stored JSON (the
-chapter shows that file's table). Glued values are read from the stored notebook, which
-test_stored_outputs.py proves a fresh run reproduces; a stored float is compared with a fresh computation to the
-tolerance of stored_outputs.py. The last test checks the chapter's notation; its form (the
-code a solution shows is the code that ran, no asserts, self-checks, a "predict before you
-compute" exercise, one sitting) is checked for every chapter in test_chapter_form.py.
+chapter shows that file's table). Glued values are read from the stored notebook that holds
+them, which test_stored_outputs.py proves a fresh run reproduces; a stored float is compared
+with a fresh computation to the tolerance of stored_outputs.py. The last tests check the
+chapters' notation and their links; their form (the code a solution shows is the code that
+ran, no asserts, self-checks, a "predict before you compute" exercise, one sitting) is checked
+for every chapter in test_chapter_form.py.
 """
 
 from __future__ import annotations
@@ -34,10 +36,11 @@ from reference import brute_delong, placements, psi_table
 from stored_outputs import close
 
 ROOT = Path(__file__).resolve().parent.parent
-CH09 = ROOT / "chapters" / "09_uncertainty.ipynb"
-CH09B = ROOT / "chapters" / "09b_comparing_classifiers.ipynb"
+CH09 = ROOT / "chapters" / "11_uncertainty.ipynb"
+CH12 = ROOT / "chapters" / "12_tests_and_sample_size.ipynb"
+CH09B = ROOT / "chapters" / "13_comparing_classifiers.ipynb"
 COVERAGE = ROOT / "benchmarks" / "results" / "coverage.json"
-TOOL_DATA = ROOT / "tools" / "data" / "ch09_coverage.json"
+TOOL_DATA = ROOT / "tools" / "data" / "coverage_simulations.json"
 
 
 # --- reading the notebook -----------------------------------------------------------------------
@@ -45,6 +48,12 @@ TOOL_DATA = ROOT / "tools" / "data" / "ch09_coverage.json"
 def glued() -> dict:
     """Every value the chapter glued as text, by key (figures are left out)."""
     return notebook_cells.glued(CH09)
+
+
+@pytest.fixture(scope="module")
+def glued_12() -> dict:
+    """The same for the chapter on small test sets: exact tests and sample size."""
+    return notebook_cells.glued(CH12)
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +136,8 @@ def test_hanley_mcneil_ct_example_is_the_printed_one(glued):
 
 
 # --- issue 11: nine cases establish nothing --------------------------------------------------------
-def test_murphy_2_beats_chance_only_by_the_delong_interval(glued):
+def test_murphy_2_beats_chance_only_by_the_delong_interval(glued_12):
+    glued = glued_12
     y, s2 = ec.murphy_classifier(2)
     far, total = exact_two_sided(y, s2)
     assert total == math.comb(9, 5) == 126
@@ -167,7 +177,11 @@ def test_murphy_1_vs_2_exact_paired_test_over_512_swaps(glued_b):
     assert 0.27 < glued_b["murphy_p"] < 0.28                        # issue 11: DeLong's 0.27
 
 
-def test_exercise_1_seven_cases_do_not_beat_chance(glued):
+def test_exercise_1_seven_cases_do_not_beat_chance(glued, glued_12):
+    # the exercise quotes the interval of the slides' seven cases, as the first chapter shows it
+    assert (glued_12["seven_low"], glued_12["seven_high"]) == (glued["seven_low"],
+                                                               glued["seven_high"])
+    glued = glued_12
     y, s = ec.vojnovic_seven()
     far, total = exact_two_sided(y, s)
     assert (far, total) == (glued["ex1_far"], glued["ex1_count"]) == (4, 35)
@@ -176,26 +190,29 @@ def test_exercise_1_seven_cases_do_not_beat_chance(glued):
 
 
 # --- coverage, the bootstrap's design, sample size --------------------------------------------------
-def test_coverage_numbers_are_the_benchmarks(glued):
+def test_coverage_numbers_are_the_benchmarks(glued, glued_12):
+    """The few-positives table (12_tests_and_sample_size) and the precision study of the
+    bootstrap section (11_uncertainty)."""
     study = json.loads(COVERAGE.read_text())
+    few = glued_12
     rows = {(r["auc"], r["positives"], r["negatives"], r["method"]): r["coverage"]
             for r in study["auc"]}
-    assert glued["cov_reps"] == study["reps"] and glued["cov_boot"] == study["n_boot"]
-    assert glued["cov_few_delong"] == rows[0.9, 10, 40, "delong"]
-    assert glued["cov_few_case"] == rows[0.9, 10, 40, "case percentile"]
-    assert glued["cov_few_logit"] == rows[0.9, 10, 40, "logit"]
-    assert glued["cov_few_hm"] == rows[0.9, 10, 40, "hanley_mcneil"]
-    assert glued["cov_big_delong"] == rows[0.9, 100, 100, "delong"]
+    assert few["cov_reps"] == study["reps"] and few["cov_boot"] == study["n_boot"]
+    assert few["cov_few_delong"] == rows[0.9, 10, 40, "delong"]
+    assert few["cov_few_case"] == rows[0.9, 10, 40, "case percentile"]
+    assert few["cov_few_logit"] == rows[0.9, 10, 40, "logit"]
+    assert few["cov_few_hm"] == rows[0.9, 10, 40, "hanley_mcneil"]
+    assert few["cov_big_delong"] == rows[0.9, 100, 100, "delong"]
     # what the prose says of them: few positives, DeLong and the case bootstrap under-cover
     # by more than the simulation's noise, the logit and Hanley-McNeil intervals do not
     noise = math.sqrt(0.95 * 0.05 / study["reps"])
-    assert glued["cov_few_delong"] < 0.95 - 3 * noise and glued["cov_few_case"] < 0.95 - 3 * noise
-    assert abs(glued["cov_few_logit"] - 0.95) < 2 * noise
-    assert abs(glued["cov_few_hm"] - 0.95) < 2 * noise
+    assert few["cov_few_delong"] < 0.95 - 3 * noise and few["cov_few_case"] < 0.95 - 3 * noise
+    assert abs(few["cov_few_logit"] - 0.95) < 2 * noise
+    assert abs(few["cov_few_hm"] - 0.95) < 2 * noise
     # with 100 positives and 100 negatives every method comes close to 0.95
     assert all(abs(c - 0.95) < 2 * noise for (auc, p, n, _), c in rows.items()
                if (auc, p, n) == (0.9, 100, 100))
-    # the precision study: 10,000 test sets from tools/ch09_coverage.py (issue 20), the
+    # the precision study: 10,000 test sets from tools/coverage_simulations.py (issue 20), the
     # benchmark's 1,000 beside them
     precision = json.loads(TOOL_DATA.read_text())["precision"]
     rows = precision["methods"]
@@ -216,8 +233,9 @@ def test_coverage_numbers_are_the_benchmarks(glued):
     assert (glued["prec_n"], glued["prec_prevalence"]) == (150, 0.3)
 
 
-def test_boundary_numbers_are_the_stored_simulation(glued):
+def test_boundary_numbers_are_the_stored_simulation(glued_12):
     """Error 1 of issue 20: at the boundary, what each interval covers, with its MC SE."""
+    glued = glued_12
     stored = json.loads(TOOL_DATA.read_text())
     rows = {r["positives"] + r["negatives"]: r for r in stored["boundary"] if r["name"] == "strong"}
     assert glued["edge_reps"] == rows[20]["reps"]
@@ -249,20 +267,79 @@ def test_delong_coverage_prose_and_its_mc_se(glued):
     assert close(glued["cov_20_se"], math.sqrt(glued["cov_20"] * (1 - glued["cov_20"]) / 1000))
 
 
-def test_sample_size_plans_by_search(glued):
+def smallest_design(auc, width, ratio):
+    """The fewest positives (and ratio times as many negatives, rounded up) whose Hanley and
+    McNeil interval is at most ``width`` wide, found one count at a time."""
     z = norm.ppf(0.975)
+    positives = 1
+    while 2 * z * math.sqrt(hanley_mcneil_var(auc, positives,
+                                              math.ceil(ratio * positives))) > width:
+        positives += 1
+    return positives, math.ceil(ratio * positives)
 
-    def smallest(auc, width, ratio):
-        positives = 1
-        while 2 * z * math.sqrt(hanley_mcneil_var(auc, positives,
-                                                  math.ceil(ratio * positives))) > width:
-            positives += 1
-        return positives, math.ceil(ratio * positives)
+
+def test_sample_size_plans_by_search(glued_12):
+    glued = glued_12
+    smallest = smallest_design
     auc, width = glued["plan_auc"], glued["plan_width"]
     assert smallest(auc, width, 1.0) == (glued["size_bal_p"], glued["size_bal_n"])
     ratio = (1 - glued["plan_prevalence"]) / glued["plan_prevalence"]
     assert smallest(auc, width, ratio) == (glued["size_scr_p"], glued["size_scr_n"])
     assert glued["size_scr_p"] < glued["size_bal_p"]                 # what the prose says
+
+
+def test_exercise_on_planning_a_fraud_test_set(glued_12):
+    glued = glued_12
+    ratio = glued["ex_plan_one_in"] - 1                           # honest transactions per fraud
+    for width, frauds, total in (
+            (glued["ex_plan_width"], glued["ex_plan_frauds"], glued["ex_plan_total"]),
+            (2 * glued["ex_plan_width"], glued["ex_plan_frauds_wide"],
+             glued["ex_plan_total_wide"])):
+        positives, negatives = smallest_design(glued["ex_plan_auc"], width, ratio)
+        assert (positives, positives + negatives) == (frauds, total)
+        assert total == frauds * glued["ex_plan_one_in"]           # one fraud in one_in
+    assert close(glued["ex_plan_total"] / glued["ex_plan_total_wide"], glued["ex_plan_factor"])
+    assert 3.5 < glued["ex_plan_factor"] < 4.5      # half the width: four times the cases
+
+
+def test_the_opening_picture_of_small_test_sets(glued_12):
+    """12_tests_and_sample_size opens with small test sets of a strong classifier: every one
+    without a ranking error has a DeLong SE of 0, so its interval is the point 1 and misses;
+    Newcombe's interval misses far less often. Redrawn here from the chapter's seed (the
+    setup's generator, first used by that figure), DeLong's variance from reference.py."""
+    glued = glued_12
+    separation, k = glued["small_separation"], glued["small_per_class"]
+    sets = glued["small_shown"]
+    truth = norm.cdf(separation / math.sqrt(2))
+    assert close(truth, glued["small_truth"])
+    rng = np.random.default_rng(0)
+    y = np.r_[np.ones(k, int), np.zeros(k, int)]
+    perfect = misses = 0
+    for _ in range(sets):
+        s = np.r_[rng.normal(separation, 1, k), rng.normal(0, 1, k)]
+        auc, var = brute_delong(y, s)
+        perfect += auc == 1
+        half = norm.ppf(0.975) * math.sqrt(var)
+        low, high = max(float(auc) - half, 0.0), min(float(auc) + half, 1.0)
+        misses += not low <= truth <= high
+        if auc == 1:
+            assert var == 0 and ec.delong_variance(y, s) == 0      # no ranking error: SE 0
+    assert (perfect, misses) == (glued["small_perfect"], glued["small_delong_miss"])
+    assert misses >= perfect > 0
+    assert glued["small_newcombe_miss"] < misses / 4
+
+
+def test_exercise_on_the_stratified_bootstrap(glued):
+    """11_uncertainty's exercise 2: stratifying barely moves the AUC's interval and narrows
+    precision's, whose variance comes partly from the prevalence."""
+    assert close(glued["ex_strat_auc_case"], glued["lr_boot_high"] - glued["lr_boot_low"])
+    assert close(glued["ex_strat_prec_case"],
+                 glued["lr_precision_high"] - glued["lr_precision_low"])
+    for metric in ("auc", "prec"):
+        assert close(glued[f"ex_strat_{metric}_strat"] / glued[f"ex_strat_{metric}_case"],
+                     glued[f"ex_strat_{metric}_ratio"])
+    assert abs(glued["ex_strat_auc_ratio"] - 1) < 0.05
+    assert glued["ex_strat_prec_ratio"] < 0.9
 
 
 def test_paired_comparisons_say_what_the_prose_says(glued_b):
@@ -340,10 +417,10 @@ def test_exercise_on_many_comparisons(glued_b):
     assert abs(glued_b["ex1_corrected"] - 0.05) < 3 * math.sqrt(0.05 * 0.95 / studies)
 
 
-# --- the chapter's notation, and the two halves linked ---------------------------------------------------------------
+# --- the chapters' notation, and the three linked ---------------------------------------------------------------
 def test_issue_11_statements_are_gone_and_notation_is_the_books():
-    text, text_b = prose(CH09), prose(CH09B)
-    for page in (text, text_b):
+    text, text_12, text_b = prose(CH09), prose(CH12), prose(CH09B)
+    for page in (text, text_12, text_b):
         assert "enough to say that this classifier beats chance" not in page
         assert "natural design" not in page and "usual design" not in page
         # issue 20: what holds at the boundary, what the permutation test tests
@@ -351,18 +428,31 @@ def test_issue_11_statements_are_gone_and_notation_is_the_books():
         assert "blurs both rankings" not in page
         assert not re.search(r"\$m\$ positives|\$n\$ negatives|S_\{10\}/m|/m \+", page)
         assert not re.search(r"\$N\(", page)                      # 𝒩 for the normal
-    # issue 20: each term defined in the half that first uses it
-    for term in ("**Monte Carlo standard error**", "**BCa**", "**delta method**"):
+    # issue 20: each term defined in the chapter that first uses it
+    for term in ("**Monte Carlo standard error**", "**BCa**"):
         assert term in text, term
+    assert "**delta method**" in text_12 and "delta method" not in text   # the logit interval's
     for term in ("**power**", "**exchangeable**"):
-        assert term in text_b and term.strip("*") not in text, term
+        assert term in text_b and term.strip("*") not in text + text_12, term
     assert "Monte Carlo standard error, $\\sqrt{r(1-r)/R}$" in text_b   # used there again
     first_phi = text.find(r"\Phi")
     assert 0 <= first_phi and "distribution function" in text[first_phi:first_phi + 200]
 
 
-def test_the_first_half_ends_pointing_to_the_second():
-    last = [c for c in notebook_cells.cells(CH09) if c["cell_type"] == "markdown"][-1]
-    assert "{doc}`09b_comparing_classifiers`" in notebook_cells.source(last)
-    assert "{doc}`09_uncertainty`" in notebook_cells.source(notebook_cells.cells(CH09B)[0])
+def test_each_chapter_ends_pointing_to_the_next():
+    """11 -> 12 -> 13, each ending with a link to the next; 11 opens by naming 12, and 12 and
+    13 open from 11."""
+    def first(path):
+        return notebook_cells.source(notebook_cells.cells(path)[0])
+
+    def last(path):
+        cells = notebook_cells.cells(path)
+        return notebook_cells.source([c for c in cells if c["cell_type"] == "markdown"][-1])
+
+    assert "<12_tests_and_sample_size>`" in last(CH09)
+    assert "{doc}`13_comparing_classifiers`" in last(CH09)
+    assert "{doc}`13_comparing_classifiers`" in last(CH12)
+    assert "<12_tests_and_sample_size>`" in first(CH09)
+    assert "<11_uncertainty>`" in first(CH12)
+    assert "{numref}`chapter %s <sec-uncertainty>`" in first(CH09B)
 

@@ -33,11 +33,11 @@ from stored_outputs import ATOL, RTOL, close
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = ROOT / "chapters"
-CH10 = CHAPTERS / "10_costs.ipynb"
-CH11 = CHAPTERS / "11_hull_cost_curves.ipynb"
-CH12 = CHAPTERS / "12_partial_auc_thresholds.ipynb"
-CH13 = CHAPTERS / "13_pr_done_right.ipynb"
-CH14 = CHAPTERS / "14_calibration.ipynb"
+CH10 = CHAPTERS / "15_costs.ipynb"
+CH11 = CHAPTERS / "16_hull_cost_curves.ipynb"
+CH12 = CHAPTERS / "17_partial_auc_thresholds.ipynb"
+CH13 = CHAPTERS / "18_pr_done_right.ipynb"
+CH14 = CHAPTERS / "19_calibration.ipynb"
 ALL = [CH10, CH11, CH12, CH13, CH14]
 
 

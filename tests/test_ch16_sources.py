@@ -21,7 +21,7 @@ import evalcore as ec
 from notebook_cells import cells, glued, source
 from stored_outputs import close
 
-CH16 = Path(__file__).resolve().parent.parent / "chapters" / "16_at_scale.ipynb"
+CH16 = Path(__file__).resolve().parent.parent / "chapters" / "26_at_scale.ipynb"
 N = 300_000
 
 

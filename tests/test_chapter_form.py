@@ -1,5 +1,5 @@
-"""The form of every chapter, each rule a test parametrized over chapters/*.ipynb (chapters 0-14
-and the errata appendix).
+"""The form of every chapter, each rule a test parametrized over chapters/*.ipynb (the
+introduction, chapters 1-26 and the errata appendix).
 
 The chapters teach; the checks live in the tests. Every page
 
@@ -42,8 +42,8 @@ NO_EXERCISES = {
 
 #: The fewest solutions (or "Checking the source" boxes) that show their code; 2 elsewhere, 0
 #: on the pages without exercises.
-MIN_SHOWN_CODE = {"01_confusion_matrix": 3, "02_rates": 3, "03_roc_curves": 4, "04_auc": 4,
-                  "05_precision_recall": 4, "05b_pr_areas": 3, "06_hard_classifiers": 4}
+MIN_SHOWN_CODE = {"01_confusion_matrix": 3, "02_rates": 3, "03_roc_curves": 4, "05_auc": 4,
+                  "06_precision_recall": 4, "07_pr_areas": 3, "08_hard_classifiers": 4}
 
 #: Everywhere else the code cell just before a dropdown runs the code it shows, then only glues
 #: the values the prose prints. These chapters run a shown block in a hidden cell of its own
@@ -54,22 +54,23 @@ SOLUTION_IN_ITS_OWN_CELL = {
                            "solution's cell comes before a glue cell, then the dropdown",
     "02_rates": "each 'Checking' box is run by the cell after it; each solution's cell comes "
                 "before a glue cell, then the dropdown",
-    "03_roc_curves": "one markdown cell holds the four solutions, run by the four cells after "
+    "03_roc_curves": "one markdown cell holds the three solutions, run by the three cells after "
                      "it; each 'Checking the source' box is run by the cells after it",
-    "04_auc": "one markdown cell holds the four solutions, run by the four cells after it; a "
+    "04_roc_space": "one markdown cell holds the two solutions, run by the two cells after it",
+    "05_auc": "one markdown cell holds the four solutions, run by the four cells after it; a "
               "'Checking the source' box is run by the cell after it",
 }
 
 #: Pages whose solution cells may glue in a ``for`` loop (of glue calls only) after the code.
-GLUE_IN_A_LOOP = {"07_end_to_end": "exercise 1 glues three numbers for each of its two fits "
+GLUE_IN_A_LOOP = {"09_end_to_end": "exercise 1 glues three numbers for each of its two fits "
                                     "in a loop"}
 
 #: Pages with a "Solution" dropdown that answers in words, with no code to show.
 SOLUTIONS_IN_WORDS = {
     "02_rates": "solution 3 is an algebraic argument",
-    "05b_pr_areas": "solution 2 reads the answer off the PR points",
-    "07_end_to_end": "solution 2 is an algebraic argument",
-    "08_multiclass": "solutions 1 and 3 are arguments, not computations",
+    "07_pr_areas": "solution 2 reads the answer off the PR points",
+    "09_end_to_end": "solution 2 is an algebraic argument",
+    "10_multiclass": "solutions 1 and 3 are arguments, not computations",
 }
 
 #: Pages whose first displayed formula comes before any picture (or that have no picture).
@@ -85,9 +86,11 @@ PICTURE_NOT_FIRST = {
 NAMES_BUILT_IN_CODE = {
     "01_confusion_matrix": "exercises 1 and 3 glue under f-string names in loops",
     "02_rates": "the rates and the best thresholds are glued under f-string names in loops",
-    "07_end_to_end": "the tuning table's and exercise 1's numbers are glued under f-string names",
-    "08_multiclass": "the pairwise AUCs are glued under f-string names",
-    "09_uncertainty": "the logistic regression's intervals are glued under f-string names",
+    "09_end_to_end": "the tuning table's and exercise 1's numbers are glued under f-string names",
+    "10_multiclass": "the pairwise AUCs are glued under f-string names",
+    "11_uncertainty": "the logistic regression's intervals are glued under f-string names",
+    "12_tests_and_sample_size": "the boundary simulation's coverages are glued under f-string "
+                                "names",
 }
 
 
@@ -97,7 +100,7 @@ def page_id(path: Path) -> str:
 
 def test_every_chapter_is_checked_and_every_exception_names_a_chapter():
     stems = {p.stem for p in PAGES}
-    assert {f"{k:02d}" for k in range(15)} <= {s[:2] for s in stems} and "a1_errata" in stems
+    assert {f"{k:02d}" for k in range(27)} <= {s[:2] for s in stems} and "a1_errata" in stems
     for exceptions in (NO_EXERCISES, MIN_SHOWN_CODE, SOLUTION_IN_ITS_OWN_CELL, GLUE_IN_A_LOOP,
                        SOLUTIONS_IN_WORDS, PICTURE_NOT_FIRST, NAMES_BUILT_IN_CODE):
         assert set(exceptions) <= stems, set(exceptions) - stems
@@ -345,7 +348,7 @@ Nor these words.
 A note counts.
 ```
 
-See {doc}`the next chapter <04_auc>` {cite}`murphy2007`.
+See {doc}`the next chapter <05_auc>` {cite}`murphy2007`.
 """
 
 

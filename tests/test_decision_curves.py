@@ -276,7 +276,7 @@ def test_plot_draws_the_curve_and_both_references_once():
 
 
 # ---------------------------------------------------------------------- chapter 19
-CH19 = Path(__file__).resolve().parent.parent / "chapters" / "19_decision_curves.ipynb"
+CH19 = Path(__file__).resolve().parent.parent / "chapters" / "23_decision_curves.ipynb"
 
 
 @pytest.fixture(scope="module")

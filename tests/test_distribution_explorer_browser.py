@@ -29,8 +29,8 @@ import pytest
 from playwright.sync_api import expect
 
 import evalcore as ec
-from conftest import (ROOT, jupyter_counts, jupyterlab_server, open_notebook, page_with_module,
-                      run_all_cells, serve)
+from conftest import (ROOT, built_pages, jupyter_counts, jupyterlab_server, open_notebook,
+                      page_with_module, run_all_cells, serve)
 from reference import brute_counts
 from test_distribution_explorer import (PREVALENCES, SEPARATIONS, counts_at,
                                        reference_decimal, reference_sample,
@@ -659,7 +659,7 @@ def pages_with_distribution_explorers() -> list[str]:
     from conftest import BOOK_HTML
 
     folder = BOOK_HTML / "chapters"
-    return sorted(page.name for page in folder.glob("*.html")
+    return sorted(page.name for page in built_pages(folder)
                   if '"evalcore_widget": "distribution-explorer"' in page.read_text("utf-8"))
 
 
@@ -741,7 +741,7 @@ CONTRAST = """root => {
 def test_readable_in_the_book_theme(site, book_html, book_url, offline_page, theme):
     import re
 
-    chapter = sorted((book_html / "chapters").glob("*.html"))[0].read_text("utf-8")
+    chapter = built_pages(book_html / "chapters")[0].read_text("utf-8")
     sheets = [re.search(r'href="([^"]+)"', tag).group(1)
               for tag in re.findall(r"<link\b[^>]*>", chapter) if 'rel="stylesheet"' in tag]
     assert any("theme.css" in href for href in sheets), sheets

@@ -361,7 +361,7 @@ def test_the_chapters_numbers_by_hand():
     from notebook_cells import glued
 
     values = glued(Path(__file__).resolve().parent.parent / "chapters"
-                   / "20_guaranteed_threshold.ipynb")
+                   / "24_guaranteed_threshold.ipynb")
     n, alpha, draws = values["gt_n_neg"], values["gt_alpha"], values["gt_draws"]
     delta = 1 - values["gt_confidence"]
     assert (n, alpha, delta) == (500, 0.05, pytest.approx(0.05))

@@ -23,8 +23,8 @@ from conftest import (LECTURES, ROOT, jupyter_counts, jupyterlab_server, open_no
 
 #: Two chapters with a threshold explorer, run in full: the first (9 scores) and the
 #: end-to-end one; and one with a slider stack, whose keys are tested on its saved state.
-NOTEBOOKS = ("01_confusion_matrix.ipynb", "07_end_to_end.ipynb")
-STACKED = "09_uncertainty.ipynb"
+NOTEBOOKS = ("01_confusion_matrix.ipynb", "09_end_to_end.ipynb")
+STACKED = "11_uncertainty.ipynb"
 TOKEN = "evalcore-test"
 #: MyST syntax that must never reach a reader: roles, directives, targets, glue.
 RAW_MARKUP = re.compile(r"\{[a-z][\w:-]*\}`|^:::|^```\{|^\([\w-]+\)=\s*$|\{glue", re.M)

@@ -162,8 +162,14 @@ def test_first_cell_is_the_title_and_a_note(lectures, chapter, book_html):
     assert first.cell_type == "markdown"
     assert lines[0] == f"# {title}"
     note = " ".join(lines[1:]).strip()
-    assert "Lecture notebook generated from the book's chapter" in note
-    assert chapter.stem.split("_")[0] in note and "Run All Cells" in note
+    prefix = chapter.stem.split("_")[0]
+    if prefix.isdigit() and int(prefix) > 0:
+        # one numbering: the file's number is the book's, in the title and in the note
+        assert lines[0].startswith(f"# {int(prefix)}. ")
+        assert f"Lecture notebook generated from the book's chapter {int(prefix)};" in note
+    else:
+        assert f"Lecture notebook generated from the book's page “{title}”;" in note
+    assert "Run All Cells" in note
     # the title is not repeated by the chapter's own first cell
     assert lecture_of(lectures, chapter).cells[1].source.split("\n")[0] != lines[0]
 
@@ -292,12 +298,13 @@ def toy_lecture(markdown: str):
     tool = load_tool()
     book = tool.Book(
         fignumbers={"chapters/02_toy": {"figure": {"fig-toy": (2, 1)}}},
-        secnumbers={"chapters/02_toy": {"": (2,)}},
+        secnumbers={"chapters/02_toy": {"": (2,)}, "chapters/01_other": {"": (1,)}},
         titles={"chapters/02_toy": "Toy", "chapters/01_other": "Other chapter"},
         labels={"fig-toy": ("chapters/02_toy", "fig-toy", "A toy."),
                 "sec-other": ("chapters/01_other", "sec-other", "Other chapter")},
         citations=[("b", "1"), ("a", "2")],
-        numfig_format={"figure": "Fig. %s"}, add_function_parentheses=True)
+        numfig_format={"figure": "Fig. %s", "section": "Section %s"},
+        add_function_parentheses=True)
     code = nbformat.v4.new_code_cell(
         'glue("x", 0.123456, display=False)\nglue("fig-toy", fig, display=False)')
     code.outputs = [
@@ -315,7 +322,16 @@ def toy_lecture(markdown: str):
         nbformat.v4.new_markdown_cell("(ch-toy)=\n# Toy\n\nIntro."), code,
         nbformat.v4.new_markdown_cell(markdown)])
     names = {"chapters/02_toy": "02_toy.ipynb", "chapters/01_other": "01_other.ipynb"}
-    return tool.ChapterConverter(book, "chapters/02_toy", chapter, names).convert("02")
+    return tool.ChapterConverter(book, "chapters/02_toy", chapter, names).convert()
+
+
+def test_a_chapter_is_named_by_the_books_number():
+    """A chapter's number comes from the book: a numref to its title's label, the title cell."""
+    title, _, _, page = toy_lecture(
+        "As {numref}`chapter %s <sec-other>` showed ({numref}`sec-other`).").cells
+    assert page.source == "As chapter 1 showed (Section 1)."
+    assert title.source == ("# 2. Toy\n\n*Lecture notebook generated from the book's chapter 2; "
+                            "run all cells with **Run > Run All Cells**.*")
 
 
 def test_converter_on_a_toy_page():

@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 import evalcore as ec
-from conftest import BOOK_HTML, LECTURES, ROOT
+from conftest import BOOK_HTML, LECTURES, ROOT, built_pages
 
 SLIDES = BOOK_HTML / "slides"
 TOOL = ROOT / "tools" / "slides.py"
@@ -304,7 +304,7 @@ def test_deck_with_a_slider_stack_switches_panes_offline(book_url, offline_page)
 
 def test_every_chapter_page_links_to_its_deck(book_html, book_url, offline_page):
     tab = offline_page.page
-    notebook_pages = [page for page in sorted((book_html / "chapters").glob("*.html"))
+    notebook_pages = [page for page in built_pages(book_html / "chapters")
                       if (book_html / "_sources" / "chapters" / f"{page.stem}.ipynb").is_file()]
     assert notebook_pages, f"no chapter page made from a notebook in {book_html / 'chapters'}"
     for page in notebook_pages:

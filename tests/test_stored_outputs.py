@@ -16,7 +16,7 @@ orders), and must still agree. ``OPENBLAS_CORETYPE`` and ``OPENBLAS_L2_SIZE`` ar
 machine sets them.
 
 A test runs the cells before its own first (without comparing them) when they have not run,
-so one cell can be selected alone (``-k "04_auc-cell12"``).
+so one cell can be selected alone (``-k "05_auc-cell12"``).
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ DIFFS = Path(os.environ.get("EVALCORE_OUTPUT_DIFFS", ROOT / "_build" / "stored-o
 
 #: The chapters heaviest in floating point (least squares, logistic fits, bootstraps,
 #: simulations, calibration), run again under other numerical settings.
-HEAVY = ("05_precision_recall", "05b_pr_areas", "09_uncertainty", "09b_comparing_classifiers",
-         "14_calibration", "a1_errata")
+HEAVY = ("06_precision_recall", "07_pr_areas", "11_uncertainty", "13_comparing_classifiers",
+         "19_calibration", "a1_errata")
 
 #: Numerical settings other than the machine's own: numpy's SIMD dispatch limited by its own
 #: target names (an unknown name is ignored silently, so the kernel checks that each is off),

@@ -24,7 +24,7 @@ from matplotlib.figure import Figure
 from stored_outputs import IMAGE_RMS, compare_outputs, compare_text, numbers_agree, split_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTER_4 = ROOT / "chapters" / "04_auc.ipynb"
+CHAPTER_4 = ROOT / "chapters" / "05_auc.ipynb"
 
 
 def stored_output(path: Path, mime: str, name: str | None = None) -> dict:

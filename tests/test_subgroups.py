@@ -319,7 +319,7 @@ def test_renaming_the_groups_permutes_the_rows(ys, names, data):
 # Wilson, fairlearn's gaps, the simulation redrawn with numpy alone), and the verdicts its
 # prose states about them.
 
-CH21 = Path(__file__).resolve().parent.parent / "chapters" / "21_subgroups.ipynb"
+CH21 = Path(__file__).resolve().parent.parent / "chapters" / "25_subgroups.ipynb"
 
 
 @pytest.fixture(scope="module")

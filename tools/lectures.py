@@ -63,7 +63,7 @@ from myst_nb.ext.glue import extract_glue_data_cell
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-NOTE = ("*Lecture notebook generated from the book's chapter {number}; "
+NOTE = ("*Lecture notebook generated from the book's {page}; "
         "run all cells with **Run > Run All Cells**.*")
 
 # tags of the book -> what Jupyter collapses
@@ -117,6 +117,17 @@ class Book:
                 return figtype, ".".join(str(n) for n in numbers[label])
         return None
 
+    def section_number(self, docname: str, label: str) -> tuple[str, str] | None:
+        """("section", "15") of a section label, numbered as Sphinx numbers it, or None.
+
+        As Sphinx's ``numref``: the section's anchor, else the document's first heading (a
+        label just above a chapter's title gives the chapter's number).
+        """
+        numbers = self.secnumbers.get(docname, {})
+        anchor = self.labels[label][1]
+        number = numbers.get(f"#{anchor}") or numbers.get("")
+        return ("section", ".".join(str(n) for n in number)) if number else None
+
     def numref(self, docname: str, content: str) -> str:
         match = EXPLICIT.match(content)
         title, label = (match["title"], match["target"]) if match else (None, content)
@@ -124,7 +135,7 @@ class Book:
         if label not in self.labels:
             raise ValueError(f"numref: unknown label {label!r} in {docname}; rebuild the book")
         target_doc = self.labels[label][0]
-        found = self.figure_number(target_doc, label)
+        found = self.figure_number(target_doc, label) or self.section_number(target_doc, label)
         if found is None:
             raise ValueError(f"numref: label {label!r} has no number in the book")
         figtype, number = found
@@ -375,7 +386,7 @@ class ChapterConverter:
         return text, self.attachments
 
     # ---- notebook -----------------------------------------------------------------------
-    def convert(self, number: str) -> nbformat.NotebookNode:
+    def convert(self) -> nbformat.NotebookNode:
         lecture = nbformat.v4.new_notebook()
         lecture.metadata = copy.deepcopy(self.notebook.metadata)
         lecture.metadata["kernelspec"] = dict(KERNELSPEC)
@@ -406,12 +417,16 @@ class ChapterConverter:
             else:
                 raise ValueError(f"cell type {cell.cell_type!r} in {self.docname} has no "
                                  f"lecture-notebook form")
-        cells.insert(0, self.title_cell(cells, number))
+        cells.insert(0, self.title_cell(cells))
         lecture.cells = [cell for cell in cells if cell is not None]
         return lecture
 
-    def title_cell(self, cells: list, number: str):
-        """The generated first cell: the chapter's title (moved from its first cell), a note."""
+    def title_cell(self, cells: list):
+        """The generated first cell: the chapter's title (moved from its first cell), a note.
+
+        The number is the book's (the sidebar's), never the file name's: "3. ROC curves" over
+        "generated from the book's chapter 3"; an unnumbered page is named by its title.
+        """
         title = self.book.titles.get(self.docname, self.docname)
         for index, cell in enumerate(cells):
             if cell.cell_type != "markdown":
@@ -428,8 +443,11 @@ class ChapterConverter:
         # numbered as the book numbers it ("3. ROC curves")
         secnumber = self.book.secnumbers.get(self.docname, {}).get("")
         if secnumber:
-            title = ".".join(str(n) for n in secnumber) + ". " + title
-        new = nbformat.v4.new_markdown_cell(f"# {title}\n\n{NOTE.format(number=number)}")
+            number = ".".join(str(n) for n in secnumber)
+            title, page = f"{number}. {title}", f"chapter {number}"
+        else:
+            page = f"page “{title}”"
+        new = nbformat.v4.new_markdown_cell(f"# {title}\n\n{NOTE.format(page=page)}")
         new["id"] = "lecture-title"
         return new
 
@@ -490,8 +508,7 @@ def build(book_html: Path, out: Path, chapters: Path, doctrees: Path | None = No
     for path in paths:
         docname = f"{chapters.name}/{path.stem}"
         notebook = nbformat.read(path, as_version=4)
-        lecture = ChapterConverter(book, docname, notebook, names).convert(
-            path.stem.split("_", 1)[0])
+        lecture = ChapterConverter(book, docname, notebook, names).convert()
         nbformat.validate(lecture)
         target = out / path.name
         nbformat.write(lecture, target)

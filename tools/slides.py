@@ -23,13 +23,17 @@ after editing a chapter:
 * every text reaches 4.5:1 (code in the book's own Pygments style, the slide number on dark
   blue) and links in running text are underlined (``tests/test_accessibility_axe.py``).
 
-Each deck links back to its chapter page (``../chapters/NN_name.html``).
+Each deck links back to its chapter page (``../chapters/NN_name.html``). A deck's third-edition
+name (``tools/old_names.py``) is a small page that sends the reader on to the deck that holds
+its chapter now.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import html
+import importlib.util
 import re
 import shutil
 import sys
@@ -611,12 +615,35 @@ def build_all(lectures: Path, out: Path) -> list[Path]:
         raise ValueError(f"lectures must be a folder of notebooks: no .ipynb in {lectures} "
                          f"(`make lectures` makes them)")
     out.mkdir(parents=True, exist_ok=True)
-    # a chapter that was renamed or removed leaves no stale deck behind
+    # a chapter that was renamed or removed leaves no stale deck behind (old names are
+    # written again below, as redirects)
     for stale in sorted(set(out.glob("*.html")) - {out / f"{p.stem}.html" for p in notebooks}):
         stale.unlink()
     copy_reveal(out)
     exporter = make_exporter()
-    return [build_deck(path, out, exporter=exporter) for path in notebooks]
+    decks = [build_deck(path, out, exporter=exporter) for path in notebooks]
+    write_old_names(out, {deck.stem for deck in decks})
+    return decks
+
+
+def write_old_names(out: Path, decks: set[str]) -> list[Path]:
+    """A redirect page at every third-edition deck name that is not a deck now."""
+    spec = importlib.util.spec_from_file_location("old_names", Path(__file__).with_name(
+        "old_names.py"))
+    old_names = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(old_names)
+    written = []
+    for old, successors in old_names.OLD_NAMES.items():
+        if old in decks:
+            continue
+        if successors[0] not in decks:
+            raise ValueError(f"tools/old_names.py: {old} -> {successors[0]}, which has no deck")
+        page, deck = Path(out) / f"{old}.html", Path(out) / f"{successors[0]}.html"
+        title = re.search(r"<title>(.*?)</title>", deck.read_text(encoding="utf-8"), re.S)
+        old_names.write_redirect(page, deck.name, html.unescape(title[1]).strip() if title
+                                 else deck.stem)
+        written.append(page)
+    return written
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,12 +1,14 @@
-"""Chapter 9's coverage simulations, run once and stored: ``tools/data/ch09_coverage.json``.
+"""The coverage simulations of the intervals chapters, run once and stored:
+``tools/data/coverage_simulations.json``.
 
-Run with ``python tools/ch09_coverage.py`` (about ten minutes on one core; the defaults are
-the stored file's). Chapter 9 reads the file instead of simulating, because the repetitions
+Run with ``python tools/coverage_simulations.py`` (about ten minutes on one core; the defaults
+are the stored file's). The chapters on intervals (``11_uncertainty``) and on small test sets
+(``12_tests_and_sample_size``) read the file instead of simulating, because the repetitions
 that make the Monte Carlo standard error small take far longer than a chapter may.
 
 Every block of replicates has its own generator, ``numpy.random.default_rng([seed, cell,
 block])``, and the file keeps each block's counts as well as their totals, so any block can
-be recomputed alone: ``tests/test_ch09_coverage_tool.py`` reruns a few blocks and compares
+be recomputed alone: ``tests/test_coverage_simulations_tool.py`` reruns a few blocks and compares
 them with the stored ones, count for count.
 
 **The AUC at the boundary.** Binormal scores, negatives 𝒩(0, 1) and positives 𝒩(δ, 1), as
@@ -38,7 +40,7 @@ from scipy.stats import norm
 
 import evalcore as ec
 
-RESULTS = Path(__file__).resolve().parent / "data" / "ch09_coverage.json"
+RESULTS = Path(__file__).resolve().parent / "data" / "coverage_simulations.json"
 LEVEL = 0.95
 # (name, δ, positives, negatives); the index of a cell is part of its blocks' seeds
 BOUNDARY_CELLS = (("strong", 3.0, 10, 10), ("strong", 3.0, 40, 40),

@@ -1,4 +1,5 @@
-"""tools/ch09_coverage.py and its stored results, tools/data/ch09_coverage.json (chapter 9).
+"""tools/coverage_simulations.py and its stored results, tools/data/coverage_simulations.json
+(read by the chapters 11_uncertainty and 12_tests_and_sample_size).
 
 The stored file holds every block's counts: a few blocks are rerun here with the tool's own
 functions and must come back count for count (the file is what the script writes), and one
@@ -21,12 +22,13 @@ from scipy.stats import norm
 from reference import brute_delong
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tools" / "data" / "ch09_coverage.json"
+DATA = ROOT / "tools" / "data" / "coverage_simulations.json"
 
 
 @pytest.fixture(scope="module")
 def tool():
-    spec = importlib.util.spec_from_file_location("ch09_coverage", ROOT / "tools" / "ch09_coverage.py")
+    spec = importlib.util.spec_from_file_location("coverage_simulations",
+                                                  ROOT / "tools" / "coverage_simulations.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
