@@ -78,10 +78,17 @@ $(WIDGET_STAMP): $(VENDOR_STAMP) $(WIDGET_SOURCES)
 
 # anywidget's front end (its AMD build ships in the installed Python package, version-matched),
 # so require.js finds it in the book instead of html-manager fetching it from a CDN
-# (book_assets/widgets-require-config.js points require.js here).
+# (book_assets/widgets-require-config.js points require.js here). Its runtime gives a model
+# 2 s to initialise and then fails the widget ("Failed to initialize model"), which a busy
+# machine or a slow laptop reaches while a page loads; the book's copy waits 60 s instead.
+# The replacement must happen exactly once (grep -c), or the build stops. Live JupyterLab keeps
+# the real anywidget.
 $(ANYWIDGET_JS): $(PY_STAMP) $(VENDOR_STAMP)
 	mkdir -p $(dir $@)
-	cp "$$($(BIN)/python -c 'import anywidget, pathlib; print(pathlib.Path(anywidget.__file__).parent / "nbextension" / "index.js")')" $@
+	cp "$$($(BIN)/python -c 'import anywidget, pathlib; print(pathlib.Path(anywidget.__file__).parent / "nbextension" / "index.js")')" $@.partial
+	test "$$(grep -c 'AbortSignal.timeout(2e3)' $@.partial)" = 1
+	sed -i 's/AbortSignal.timeout(2e3)/AbortSignal.timeout(6e4)/' $@.partial
+	mv $@.partial $@
 
 # evalcore as a wheel the book offers for download (served as _static/downloads/).
 wheel: $(PY_STAMP) $(WIDGET_STAMP)
