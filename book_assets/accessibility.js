@@ -21,6 +21,17 @@
 // * The theme puts its logo (the book's title, a link home) in the sidebar outside every
 //   landmark, so a screen-reader user moving by landmarks never meets it (axe: region). Its
 //   box becomes a navigation landmark of its own, named for where it leads.
+// * Frames that scroll sideways (issue 28, section 4): a table wider than the column (pandas'
+//   and evalcore's outputs, prose tables), a code block on a wide screen, a slider stack's
+//   figure on a phone. Each such frame, and only such one, is marked .evalcore-scrolls, with
+//   the side that has more in data-evalcore-more ("left", "right") for the fade of
+//   book_assets/evalcore.css; it takes the focus (tabindex="0"), so the keyboard scrolls it
+//   (the theme does so for some frames, but only when the page loads or the window resizes:
+//   not for code in a dropdown opened later). A table's or a figure's frame is also a region
+//   named for what it holds ("Table: its caption", "Figure: the slider's label"), numbered
+//   when a page has several of one name (axe: landmark-unique); code is read as it is.
+//   Frames are checked again whenever one changes size (a window turned, a dropdown opened)
+//   or the page adds content (the widgets, drawn after the page).
 (function () {
   "use strict";
 
@@ -99,6 +110,104 @@
     });
   }
 
+  var FRAMES = [".cell_output > .output", ".pst-scrollable-table-container",
+                ".evalcore-slider-stack .ess-pane", ".bd-content div.highlight > pre"].join(", ");
+  var MARK = "evalcore-scrolls";
+
+  function frameName(frame) {
+    var stack = frame.closest(".evalcore-slider-stack");
+    if (stack) {
+      var label = stack.querySelector(".ess-label");
+      return "Figure" + (label && label.textContent.trim() ? ": " + label.textContent.trim() : "");
+    }
+    var caption = frame.querySelector("caption");
+    var text = caption ? caption.textContent.replace(/\s+/g, " ").trim() : "";
+    return frame.querySelector("table") ? "Table" + (text ? ": " + text : "") : "Output";
+  }
+
+  function showMore(frame) {
+    var more = [];
+    if (frame.scrollLeft > 1) more.push("left");
+    if (frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1) more.push("right");
+    frame.dataset.evalcoreMore = more.join(" ");
+  }
+
+  function unmark(frame) {
+    frame.classList.remove(MARK);
+    delete frame.dataset.evalcoreMore;
+    frame.style.removeProperty("--evalcore-scrollbar");
+    if ("evalcoreTabindex" in frame.dataset) {
+      // the theme keeps frames that scroll up and down in the tab order: leave those
+      if (frame.scrollHeight <= frame.clientHeight + 1) frame.removeAttribute("tabindex");
+      delete frame.dataset.evalcoreTabindex;
+    }
+    if ("evalcoreRegion" in frame.dataset) {
+      frame.removeAttribute("role");
+      frame.removeAttribute("aria-label");
+      delete frame.dataset.evalcoreRegion;
+    }
+  }
+
+  var resized = "ResizeObserver" in window ? new ResizeObserver(later) : null;
+  var watched = typeof WeakSet === "function" ? new WeakSet() : null;
+
+  function scrollingFrames() {
+    var names = {};
+    document.querySelectorAll(FRAMES).forEach(function (frame) {
+      if (resized && watched && !watched.has(frame)) {
+        watched.add(frame);
+        resized.observe(frame);
+      }
+      var overflow = getComputedStyle(frame).overflowX;
+      var scrolls = (overflow === "auto" || overflow === "scroll")
+        && frame.getClientRects().length > 0 && frame.scrollWidth > frame.clientWidth + 1;
+      if (!scrolls) {
+        if (frame.classList.contains(MARK)) unmark(frame);
+        return;
+      }
+      frame.classList.add(MARK);
+      showMore(frame);
+      var style = getComputedStyle(frame);
+      var bar = frame.offsetHeight - frame.clientHeight
+        - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
+      frame.style.setProperty("--evalcore-scrollbar", Math.max(bar, 0) + "px");
+      if (frame.tabIndex < 0 || !frame.hasAttribute("tabindex")) {
+        frame.setAttribute("tabindex", "0");
+        frame.dataset.evalcoreTabindex = "";
+      }
+      // code speaks for itself (and the API appendix has a hundred such blocks on a laptop):
+      // a region, a landmark, for the others only
+      if (frame.tagName !== "PRE"
+          && (!frame.hasAttribute("role") || "evalcoreRegion" in frame.dataset)) {
+        var name = frameName(frame);
+        names[name] = (names[name] || 0) + 1;
+        frame.setAttribute("role", "region");
+        frame.setAttribute("aria-label", (names[name] > 1 ? name + " (" + names[name] + ")" : name)
+                           + ", scrolls sideways");
+        frame.dataset.evalcoreRegion = "";
+      }
+    });
+  }
+
+  var pendingFrames = null;
+  function later() {
+    clearTimeout(pendingFrames);
+    pendingFrames = setTimeout(scrollingFrames, 100);
+  }
+
+  function watchFrames() {
+    scrollingFrames();
+    document.addEventListener("scroll", function (event) {
+      var frame = event.target;
+      if (frame.classList && frame.classList.contains(MARK)) showMore(frame);
+    }, { capture: true, passive: true });
+    var main = document.getElementById("main-content") || document.body;
+    new MutationObserver(later).observe(main, { childList: true, subtree: true });
+    window.addEventListener("load", later);
+    // opening a dropdown shows the frames in it
+    document.addEventListener("toggle", later, true);
+  }
+
   function afterTypesetting() {
     var mathjax = window.MathJax;
     if (!document.querySelector(".math")) return;
@@ -116,6 +225,7 @@
     emptyCornerCells();
     logoLandmark();
     afterTypesetting();
+    watchFrames();
     var pending = null;
     window.addEventListener("resize", function () {
       clearTimeout(pending);

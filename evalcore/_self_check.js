@@ -34,17 +34,19 @@ function suppressShortcuts(node) {
 function closeEnough(value, target, tolerance) {
   return Math.abs(value - target) <= tolerance * (1 + 1e-9) + 1e-12;
 }
+var SPACE = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
+var SPACES = new RegExp(`[${SPACE}]+`, "g");
 function parseAnswer(text) {
-  let t = String(text).trim().replace(/\u2212/g, "-").replace(/\s+/g, "");
+  let t = String(text).replace(/\u2212/g, "-").replace(SPACES, "");
   if (!t) return NaN;
-  if (/^[-+]?\d+,\d+$/.test(t)) t = t.replace(",", ".");
   let scale = 1;
   if (t.endsWith("%")) {
     scale = 0.01;
     t = t.slice(0, -1);
   }
-  const number = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
-  const fraction = t.match(/^([-+]?\d+)\/(\d+)$/);
+  if (/^[-+]?[0-9]+,[0-9]+$/.test(t)) t = t.replace(",", ".");
+  const number = /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[-+]?[0-9]+)?$/i;
+  const fraction = t.match(/^([-+]?[0-9]+)\/([0-9]+)$/);
   let value = NaN;
   if (fraction) {
     const den = Number(fraction[2]);
@@ -54,25 +56,61 @@ function parseAnswer(text) {
   }
   return Number.isFinite(value) ? value * scale : NaN;
 }
-function judgeNumber(text, state) {
-  const value = parseAnswer(text);
+var OWN_VERDICT = new RegExp(
+  `^[${SPACE}]*(?:right|correct|yes|not quite|no|wrong|incorrect)[${SPACE}]*[:.!](?:[${SPACE}]+|$)`,
+  "i"
+);
+function stripVerdict(text) {
+  return String(text ?? "").replace(OWN_VERDICT, "").trim();
+}
+function judged(verdict, lead, text) {
+  const rest = stripVerdict(text);
+  const said = rest ? lead : lead.replace(/:$/, ".");
+  return { verdict, lead: said, text: rest };
+}
+function feedbackText({ lead, text }) {
+  return [lead, text].filter(Boolean).join(" ");
+}
+function impossible(value, possible) {
+  if (!possible) return false;
+  const { low, high } = possible;
+  return low !== null && low !== void 0 && value < low || high !== null && high !== void 0 && value > high;
+}
+function judgeNumber(typed, state) {
+  const value = parseAnswer(typed);
   if (Number.isNaN(value)) {
-    return { verdict: "invalid", text: "Type a number, for example 0.25, 25% or 1/4." };
+    return { verdict: "invalid", lead: "", text: "Type a number, for example 0.25, 25% or 1/4." };
   }
   if (closeEnough(value, state.answer, state.tolerance)) {
-    return { verdict: "right", text: `Right. ${state.explain}`.trim() };
+    return judged("right", "Right:", state.explain);
   }
   for (const [wrong, why] of state.mistakes || []) {
     if (closeEnough(value, Number(wrong), state.tolerance)) {
-      return { verdict: "wrong", text: `Not quite. ${why}`.trim() };
+      return judged("wrong", "Not quite:", why);
     }
   }
-  return { verdict: "wrong", text: `Not quite. ${state.hint}`.trim() };
+  if (impossible(value, state.possible)) {
+    return judged("impossible", "Impossible:", state.possible.why);
+  }
+  return judged("wrong", "Not quite:", state.hint);
 }
 function judgeChoice(index, state) {
   const right = index === state.answer_index;
-  const why = (state.explanations || [])[index] || "";
-  return { verdict: right ? "right" : "wrong", text: `${right ? "Right." : "Not quite."} ${why}`.trim() };
+  return judged(
+    right ? "right" : "wrong",
+    right ? "Right:" : "Not quite:",
+    (state.explanations || [])[index]
+  );
+}
+function shownAnswer(state) {
+  return judged("shown", `The answer is ${state.answer_label}.`, state.explain);
+}
+function isRelativeHref(href) {
+  if (typeof href !== "string" || !href) return false;
+  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(href) || new RegExp(`[${SPACE}]`).test(href)) {
+    return false;
+  }
+  return !/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith("//");
 }
 function stateOf(model) {
   const names = [
@@ -86,7 +124,9 @@ function stateOf(model) {
     "answer_label",
     "hint",
     "explain",
-    "mistakes"
+    "mistakes",
+    "possible",
+    "reread"
   ];
   return Object.fromEntries(names.map((name) => [name, model.get(name)]));
 }
@@ -98,9 +138,9 @@ function buildChoices(id, state, show) {
     label.append(radio, el("span", {}, text));
     radio.addEventListener("change", () => {
       for (const other of fieldset.querySelectorAll(".sc-choice")) delete other.dataset.verdict;
-      const judged = judgeChoice(index, state);
-      label.dataset.verdict = judged.verdict;
-      show(judged);
+      const verdict = judgeChoice(index, state);
+      label.dataset.verdict = verdict.verdict;
+      show(verdict);
     });
     fieldset.append(label);
   });
@@ -125,10 +165,14 @@ function buildNumberForm(id, state, show) {
     event.preventDefault();
     show(judgeNumber(input.value, state));
   });
-  reveal.addEventListener("click", () => {
-    show({ verdict: "shown", text: `The answer is ${state.answer_label}. ${state.explain}`.trim() });
-  });
+  reveal.addEventListener("click", () => show(shownAnswer(state)));
   return form;
+}
+function buildReread(reread) {
+  if (!reread || !reread.text) return null;
+  const line = el("p", { class: "sc-reread", hidden: "" }, "Reread: ");
+  line.append(isRelativeHref(reread.href) ? el("a", { href: reread.href }, reread.text) : el("span", {}, reread.text));
+  return line;
 }
 function render({ model, el: host }) {
   const id = uniqueId("sc");
@@ -138,10 +182,16 @@ function render({ model, el: host }) {
   root.classList.toggle("sc-large", model.get("size") === "large");
   suppressShortcuts(root);
   const feedback = el("p", { class: "sc-feedback", role: "status", "aria-live": "polite" });
-  const show = ({ verdict, text }) => {
+  const reread = buildReread(state.reread);
+  const show = ({ verdict, lead, text }) => {
     root.dataset.verdict = verdict;
     feedback.dataset.verdict = verdict;
-    feedback.textContent = text;
+    const parts = [];
+    if (lead) parts.push(el("strong", { class: "sc-verdict" }, lead));
+    if (lead && text) parts.push(" ");
+    if (text) parts.push(text);
+    feedback.replaceChildren(...parts);
+    if (reread) reread.hidden = verdict === "invalid";
   };
   root.append(
     el("p", { class: "sc-kicker" }, "Self-check"),
@@ -149,6 +199,7 @@ function render({ model, el: host }) {
     state.kind === "choice" ? buildChoices(id, state, show) : buildNumberForm(id, state, show),
     feedback
   );
+  if (reread) root.append(reread);
   host.append(root);
   return guardKeys((target) => target instanceof Element && root.contains(target) && target.matches("input, button"));
 }
@@ -156,7 +207,11 @@ var self_check_default = { render };
 export {
   closeEnough,
   self_check_default as default,
+  feedbackText,
+  isRelativeHref,
   judgeChoice,
   judgeNumber,
-  parseAnswer
+  parseAnswer,
+  shownAnswer,
+  stripVerdict
 };

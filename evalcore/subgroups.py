@@ -7,9 +7,10 @@ to the value on everyone: :func:`by_group`. The fairness criteria of the literat
 gaps between those values: **equalised odds** asks for equal TPR and equal FPR in every
 group (Hardt, Price and Srebro 2016), **predictive parity** for equal PPV (Chouldechova
 2017), **demographic parity** for an equal share predicted positive. When the groups'
-base rates differ, an imperfect classifier cannot meet equalised odds and predictive
-parity at once (Chouldechova 2017; Kleinberg, Mullainathan and Raghavan 2016): PPV is fixed
-by TPR, FPR and the prevalence through Bayes' rule (:func:`evalcore.ppv_at_prevalence`).
+base rates differ, a classifier that makes false positives cannot meet equalised odds and
+predictive parity at once (Chouldechova 2017; Kleinberg, Mullainathan and Raghavan 2016): PPV
+is fixed by TPR, FPR and the prevalence through Bayes' rule
+(:func:`evalcore.ppv_at_prevalence`).
 
 Intervals. A rate (TPR, FPR, PPV, ...) is a share of a count, so it gets Wilson's score
 interval (:func:`wilson_interval`), computed per group from the group's counts; the AUC and

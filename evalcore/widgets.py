@@ -364,18 +364,28 @@ def distribution_explorer(*, separation: float = 1.0, prevalence: float = 0.5,
 
 def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = None,
                explanations: Sequence[str] | None = None, tolerance: float = 0.0,
-               hint: str = "", explain: str = "", mistakes: Any = None,
-               answer_label: str | None = None, size: str = "normal"):
+               decimals: int | None = None, hint: str = "", explain: str = "",
+               mistakes: Any = None, possible: tuple[float, float, str] | None = None,
+               reread: tuple[str, str] | None = None, answer_label: str | None = None,
+               size: str = "normal"):
     """A short question with instant feedback that explains a wrong answer; no kernel needed.
 
     Two kinds. With ``choices``, a multiple-choice question: picking a choice shows its
     explanation at once (why it is right, or why it is wrong), and the reader may pick again.
-    Without, a number to type: "Check" (or Enter) says whether it is within ``tolerance`` of
-    ``answer`` and shows ``explain`` when it is, the explanation of a known mistake when it
-    matches one of ``mistakes``, and ``hint`` otherwise; "Show answer" shows the answer and
-    ``explain``. Typed answers may be written ``0.47``, ``0,47``, ``47%`` or ``47/100``.
-    Everything runs in the browser from the widget's state, so the check works in the static
-    book, in Jupyter and in the slides; its root element has the class ``self-check``.
+    Without, a number to type: "Check" (or Enter) says whether it is right (within
+    ``tolerance`` of ``answer``, or equal to it at ``decimals`` decimals) and shows ``explain``
+    when it is, the explanation of a known mistake when it matches one of ``mistakes``, why
+    it is impossible when it lies outside ``possible``, and ``hint`` otherwise; "Show answer"
+    shows the answer and ``explain``. Typed answers may be written ``0.47``, ``0,47``,
+    ``47%`` or ``47/100``. Everything runs in the browser from the widget's state, so the
+    check works in the static book, in Jupyter and in the slides; its root element has the
+    class ``self-check``.
+
+    The widget says the verdict, once: "Right:", "Not quite:" or "Impossible:", then the
+    text. A text that opens with a verdict of its own ("Right:", "Correct:", "Yes:", "No:",
+    "Not quite:", "Wrong:", "Incorrect:", or the word followed by "." or "!") is shown without
+    it, so ``"Right: more cases are called positive."`` reads "Right: more cases are called
+    positive."; the texts are kept as given.
 
     Parameters
     ----------
@@ -390,7 +400,14 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
         for a number question.
     tolerance : float, default=0.0
         A typed number within this distance of ``answer`` is right (0: exactly). Also sets how
-        many decimals "Show answer" prints: 0.005 prints two.
+        many decimals "Show answer" prints: 0.005 prints two. Leave it at 0 with ``decimals``.
+    decimals : int, default=None
+        The decimals the question asks for, 0 to 15: a typed number within half a unit of
+        the last one (0.5·10^-decimals) of ``answer`` is right, so with ``decimals=2`` and
+        ``answer=0.9583`` both 0.96 and 0.958 are; "Show answer" prints ``answer`` rounded
+        to ``decimals`` decimals (half away from zero: 0.625 prints 0.63), and ``mistakes``
+        match within the same distance. ``None``: ``tolerance``
+        decides. Not with ``tolerance`` nor ``choices``.
     hint : str, default=""
         Shown after a wrong number: what to compute, from what (required for a number).
     explain : str, default=""
@@ -399,29 +416,47 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
         Known wrong answers (a slip a reader is likely to make) and what each one is; a typed
         number within ``tolerance`` of one shows its explanation instead of the hint.
         ``None``: none known.
+    possible : tuple of (float, float, str), default=None
+        ``(low, high, why)``: a typed number outside ``[low, high]`` that is neither right nor
+        a known mistake is impossible, and ``why`` is shown instead of the hint ("An AUC is a
+        probability: it lies between 0 and 1."). ``low < high``, either may be infinite, and
+        ``answer`` lies between them. ``None``: every number is possible. Not with
+        ``choices``.
+    reread : tuple of (str, str), default=None
+        ``(link text, href)``: "Reread: link text", a link to ``href``, under every feedback
+        (a right, wrong or impossible answer, "Show answer", each choice's explanation).
+        ``href`` is a relative URL, ``"05_auc.html#the-auc-as-a-probability"``: no scheme,
+        no ``//`` start, no white space or backslash, so the book never sends its reader off
+        the machine. ``None``: no link.
     answer_label : str, default=None
-        The answer as "Show answer" prints it. ``None``: ``answer`` with the decimals
-        ``tolerance`` implies.
+        The answer as "Show answer" prints it. ``None``: ``answer`` with ``decimals``
+        decimals, or with the decimals ``tolerance`` implies.
     size : {"normal", "large"}, default="normal"
         ``"large"`` scales the widget up for a projector.
 
     Returns
     -------
     SelfCheck
-        An anywidget; ``.check(response)`` applies the front end's rule in Python.
+        An anywidget; ``.check(response)`` applies the front end's rule in Python, and
+        ``.feedback(typed)`` gives what the front end shows for a typed answer.
 
     Raises
     ------
     TypeError
         When ``question``, a choice, an explanation, ``hint``, ``explain``,
-        ``answer_label``, ``size`` or a mistake's text is not a str, ``answer``,
-        ``tolerance`` or a mistake's key is not a real number (``answer`` not an int index
-        with ``choices``), or ``mistakes`` is not a mapping.
+        ``answer_label``, ``size``, a mistake's text, ``why`` or a part of ``reread`` is not a
+        str, ``answer``, ``tolerance``, a mistake's key, ``low`` or ``high`` is not a real
+        number (``answer`` not an int index with ``choices``), ``decimals`` is not an int,
+        ``mistakes`` is not a mapping, or ``possible`` or ``reread`` is not a tuple.
     ValueError
         When ``question`` is empty, there are fewer than two choices, ``explanations`` does
         not have one entry per choice, ``answer`` is out of range or not finite, ``tolerance``
-        is negative or infinite, a mistake's key is not finite, ``size`` is unknown, or a
-        number question lacks ``hint`` or ``explain``.
+        is negative or infinite, ``decimals`` is outside 0 to 15 or given with a non-zero
+        ``tolerance`` or with ``choices``, a mistake's key is not finite, ``possible`` does
+        not hold three items with ``low < high`` (neither nan) around ``answer`` and a
+        non-empty ``why`` (or is given with ``choices``), ``reread`` does not hold a
+        non-empty link text and a relative ``href``, ``size`` is unknown, or a number
+        question lacks ``hint`` or ``explain``.
 
     See Also
     --------
@@ -432,12 +467,18 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
     >>> import evalcore as ec
     >>> cm = ec.ConfusionMatrix.from_counts(tp=9, fp=99, fn=1, tn=891)
     >>> q = ec.self_check("Of those who test positive, what share are ill? (two decimals)",
-    ...                   answer=cm.precision, tolerance=0.005,
+    ...                   answer=cm.precision, decimals=2,
     ...                   hint="Precision: TP / (TP + FP).",
     ...                   explain=f"9 / (9 + 99) = {cm.precision:.3f}.",
-    ...                   mistakes={cm.tpr: "That is the sensitivity, TP / (TP + FN)."})
-    >>> q.answer_label, q.check(0.08), q.check(0.9)
-    ('0.08', True, False)
+    ...                   mistakes={cm.tpr: "That is the sensitivity, TP / (TP + FN)."},
+    ...                   possible=(0, 1, "A precision is a share: it lies between 0 and 1."),
+    ...                   reread=("Precision", "02_rates.html#precision"))
+    >>> q.answer_label, q.check(0.08), q.check(0.0833), q.check(0.9)
+    ('0.08', True, True, False)
+    >>> q.feedback("8%").line
+    'Right: 9 / (9 + 99) = 0.083.'
+    >>> q.feedback("1.2").line
+    'Impossible: A precision is a share: it lies between 0 and 1.'
     >>> q
     SelfCheck(a number: 'Of those who test positive, what share are ill? (two deci...')
     >>> m = ec.self_check("Lowering θ can make FP ...", choices=["rise", "fall"], answer=0,
@@ -445,9 +486,12 @@ def self_check(question: str, *, answer: Any, choices: Sequence[str] | None = No
     ...                                 "No: a case called positive stays positive."])
     >>> m.check(0), m.check(1)
     (True, False)
+    >>> m.feedback(1).line
+    'Not quite: a case called positive stays positive.'
     """
     from ._self_check import SelfCheck
 
     return SelfCheck(question, answer=answer, choices=choices, explanations=explanations,
-                     tolerance=tolerance, hint=hint, explain=explain, mistakes=mistakes,
+                     tolerance=tolerance, decimals=decimals, hint=hint, explain=explain,
+                     mistakes=mistakes, possible=possible, reread=reread,
                      answer_label=answer_label, size=size)

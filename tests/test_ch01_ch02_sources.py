@@ -5,7 +5,9 @@ test_chapter_form.py."""
 
 from __future__ import annotations
 
+import ast
 import math
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +20,7 @@ from reference import brute_counts
 
 CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
 CH1 = CHAPTERS / "01_confusion_matrix.ipynb"
+CH2 = CHAPTERS / "02_rates.ipynb"
 
 
 @pytest.mark.parametrize("classifier", [1, 2])
@@ -41,6 +44,25 @@ def test_murphys_table_1_column_needs_ge():
     printed = [1, 1, 1, 1, 1, 0, 0, 0, 0]           # Murphy (2007), Table 1, θ = 0.5
     assert [int(v >= 0.5) for v in s] == printed
     assert sum(int(v > 0.5) != p for v, p in zip(s, printed)) == 1
+
+
+#: Murphy (2007), Tables 1 and 2, the column ŷ(θ = 0.5) as printed (the only column where the
+#: rule could matter: at θ = 0 and θ = 1 no score sits on the threshold).
+MURPHY_PRINTED_HALF = {1: [1, 1, 1, 1, 1, 0, 0, 0, 0], 2: [1, 1, 1, 1, 0, 1, 0, 0, 0]}
+
+
+@pytest.mark.parametrize("classifier, rows_off_strict, rows_off_weak", [(1, 1, 0), (2, 0, 0)])
+def test_murphys_printed_columns_row_by_row(classifier, rows_off_strict, rows_off_weak):
+    """Chapter 1 (moved from its 'Checking the source' box): Table 1 holds only under `>=`
+    (one row off under his own `>`, example 5 at exactly 0.5); Table 2 under either rule."""
+    y, s = ec.murphy_classifier(classifier)
+    printed = np.array(MURPHY_PRINTED_HALF[classifier])
+    for rule, expected in ((">", rows_off_strict), (">=", rows_off_weak)):
+        by_hand = (s > 0.5) if rule == ">" else (s >= 0.5)
+        np.testing.assert_array_equal(ec.predict(s, 0.5, rule=rule), by_hand.astype(int))
+        assert int(np.sum(by_hand.astype(int) != printed)) == expected, rule
+    for theta in (0.0, 1.0):                         # the rule cannot matter there
+        assert not np.any(s == theta)
 
 
 def test_the_joint_table_is_the_counts_over_n():
@@ -141,3 +163,119 @@ def test_chapter_1_explorer_shows_only_what_chapter_1_teaches():
 def test_chapter_1_says_the_tutorials_code_uses_strict():
     text = " ".join(source(c) for c in cells(CH1) if c["cell_type"] == "markdown")
     assert "tutorial's prose" in text and "own code thresholds with `>`" in text
+
+
+# --- chapter 2: the tutorial's printed rows and the names table, moved from the chapter -------
+#: The tutorial's rows, transcribed as printed (strings, so each value is compared at the
+#: precision it was printed with): its name for each quantity, and the value printed for each
+#: of its four matrices (the fourth table prints auc in place of npr', hence None).
+TUTORIAL_PRINTED = {
+    "acc": ["0.90", "0.80", "0.75", "0.80"],
+    "tnr": ["1.00", "0.86", "0.75", "0.80"],
+    "tpr": ["0.50", "0.50", "0.75", "0.00"],
+    "pre": ["1.00", "0.50", "0.43", "0.00"],
+    "npr": ["4", "4", "4", "4"],
+    "npr'": ["9", "4", "1.9", None],
+}
+#: evalcore's name for each of the tutorial's quantities.
+EVALCORE_NAME = {"acc": "accuracy", "tnr": "tnr", "tpr": "tpr", "pre": "precision",
+                 "npr": "npr", "npr'": "npr_predicted"}
+
+
+def by_hand(table) -> dict[str, float]:
+    """The tutorial's quantities from its printed table [[tn, fp], [fn, tp]], by hand."""
+    (tn, fp), (fn, tp) = table
+    ratio = lambda a, b: a / b if b else math.nan   # noqa: E731
+    return {"acc": (tp + tn) / (tn + fp + fn + tp), "tnr": ratio(tn, tn + fp),
+            "tpr": ratio(tp, tp + fn), "pre": ratio(tp, tp + fp),
+            "npr": ratio(tn + fp, tp + fn), "npr'": ratio(tn + fn, tp + fp)}
+
+
+def agrees(value: float, text: str) -> bool:
+    """Does value, rounded to the decimals that text shows, equal the text?"""
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    return not math.isnan(value) and round(value, decimals) == float(text)
+
+
+def test_the_tutorials_printed_rows_recomputed():
+    """Every value the tutorial prints next to its four matrices, recomputed by hand and by
+    evalcore: all hold but three, the second and fourth tnr (misprints) and the fourth
+    precision (0/0, printed 0.00); the errata appendix lists them."""
+    failing = set()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for k, table in enumerate(ec.TUTORIAL_MATRICES):
+            m = ec.ConfusionMatrix.from_array(table, layout="tutorial")
+            hand = by_hand(table.tolist())
+            for quantity, texts in TUTORIAL_PRINTED.items():
+                value = getattr(m, EVALCORE_NAME[quantity])
+                assert (math.isnan(value) and math.isnan(hand[quantity])) or \
+                    math.isclose(value, hand[quantity]), (k + 1, quantity)
+                if texts[k] is not None and not agrees(value, texts[k]):
+                    failing.add((k + 1, quantity))
+    assert failing == {(2, "tnr"), (4, "tnr"), (4, "pre")}
+    assert any(issubclass(w.category, ec.UndefinedMetricWarning) for w in caught)
+
+
+def test_the_tutorials_identities_on_its_fourth_matrix():
+    """The fourth matrix makes no positive call: accuracy through npr still holds, precision
+    is 0/0 both ways (nan from evalcore, with one UndefinedMetricWarning), and so is npr'."""
+    (tn, fp), (fn, tp) = ec.TUTORIAL_MATRICES[3].tolist()
+    m = ec.ConfusionMatrix.from_array(ec.TUTORIAL_MATRICES[3], layout="tutorial")
+    tpr, tnr, npr = tp / (tp + fn), tn / (tn + fp), (tn + fp) / (tp + fn)
+    assert math.isclose(m.accuracy, (tpr + tnr * npr) / (1 + npr))
+    assert tp + fp == 0 and tpr + npr * (1 - tnr) == 0
+    with pytest.warns(ec.UndefinedMetricWarning):
+        assert math.isnan(m.precision)
+    with pytest.warns(ec.UndefinedMetricWarning):
+        assert math.isnan(m.npr_predicted)
+
+
+#: The rates of chapter 2's names table, each computed from the counts by hand.
+RATE_BY_HAND = {
+    "true positive rate": lambda tp, fp, fn, tn: tp / (tp + fn),
+    "false positive rate": lambda tp, fp, fn, tn: fp / (fp + tn),
+    "true negative rate": lambda tp, fp, fn, tn: tn / (fp + tn),
+    "false negative rate": lambda tp, fp, fn, tn: fn / (tp + fn),
+    "precision": lambda tp, fp, fn, tn: tp / (tp + fp),
+    "negative predictive value": lambda tp, fp, fn, tn: tn / (tn + fn),
+    "accuracy": lambda tp, fp, fn, tn: (tp + tn) / (tp + fp + fn + tn),
+    "error rate": lambda tp, fp, fn, tn: (fp + fn) / (tp + fp + fn + tn),
+    "F1": lambda tp, fp, fn, tn: 2 * tp / (2 * tp + fp + fn),
+    "MCC": lambda tp, fp, fn, tn: (tp * tn - fp * fn) / math.sqrt(
+        (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)),
+    "share of positives": lambda tp, fp, fn, tn: (tp + fn) / (tp + fp + fn + tn),
+}
+
+
+def chapter_2_synonyms() -> dict:
+    """The ``SYNONYMS`` table of chapter 2's names section, evaluated from its cell."""
+    for cell in cells(CH2):
+        if cell["cell_type"] == "code" and "SYNONYMS = {" in source(cell):
+            tree = ast.parse(source(cell))
+            assign = next(s for s in tree.body if isinstance(s, ast.Assign)
+                          and getattr(s.targets[0], "id", None) == "SYNONYMS")
+            return eval(compile(ast.Expression(assign.value), str(CH2), "eval"),
+                        {"math": math})
+    raise AssertionError("chapter 2 has no SYNONYMS table")
+
+
+def test_every_name_in_chapter_2s_table_gives_its_rate():
+    """Moved from chapter 2's 'Checking the names' box: every evalcore name the table lists
+    exists and gives the rate computed by hand, as does the table's own formula, on the
+    running example and the tutorial's first three matrices (the fourth has an empty column)."""
+    synonyms = chapter_2_synonyms()
+    assert set(synonyms) == set(RATE_BY_HAND)
+    y, s = ec.murphy_classifier(2)
+    matrices = [ec.confusion_matrix_at(y, s, 0.5, rule=">")] + [
+        ec.ConfusionMatrix.from_array(t, layout="tutorial") for t in ec.TUTORIAL_MATRICES[:3]]
+    checked = 0
+    for m in matrices:
+        counts = (m.tp, m.fp, m.fn, m.tn)
+        for rate, (formula, _, attributes) in synonyms.items():
+            expected = RATE_BY_HAND[rate](*counts)
+            assert math.isclose(formula(*counts), expected), rate
+            for attribute in attributes:
+                assert math.isclose(getattr(m, attribute), expected), (rate, attribute)
+                checked += 1
+    assert checked == len(matrices) * sum(len(a) for _, _, a in synonyms.values())

@@ -4,7 +4,9 @@ sources, out of the chapters' flow.
 The chapters teach; the checks that used to interrupt them live here. Every expected value
 is a number the sources print (Murphy's Figure 1 points, the slides' 11/12 and rank sum, the
 tutorial's operating point), a brute-force recount written in this file, scipy or
-scikit-learn, or an identity. The chapters' form (every solution or "Checking the source"
+scikit-learn, or an identity. The tutorial's two uses of the pairs reading (a score for "bad"
+cases, an "AUC loss") left the AUC chapter for the fourth edition (issue 28): their checks
+are here, their discussion in the errata. The chapters' form (every solution or "Checking the source"
 box shows exactly the code that the chapter runs, no code cell asserts, self-checks) is
 checked for every chapter in test_chapter_form.py.
 """
@@ -264,21 +266,51 @@ def test_the_equal_error_rate_of_murphys_classifier_2_is_two_ninths():
     assert ec.equal_error_rate(*ec.murphy_classifier(1)).eer == 0
 
 
-def test_the_tutorials_bad_data_formulas_hold_exactly():
-    rng = np.random.default_rng(0)
-    lam, n_pos, n_neg = 0.2, 500, 1500
+def swapped_bad_cases(n_pos, n_neg, lam, seed):
+    """The scores of the AUC chapter's third edition: a share ``lam`` of each class is "bad",
+    scored as if it belonged to the other class (logistic of a normal around -1 or +1)."""
+    rng = np.random.default_rng(seed)
     y = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
     bad = np.r_[np.arange(n_pos) < lam * n_pos, np.arange(n_neg) < lam * n_neg]
     s = 1 / (1 + np.exp(-rng.normal(np.where(y == 1, 1.0, -1.0) * np.where(bad, -1, 1), 1.2)))
+    return y, s, bad
+
+
+# 500/1500 as first checked; 1000/3000 with lambda = 0.2 is the example the chapter computed
+@pytest.mark.parametrize("n_pos, n_neg, seed", [(500, 1500, 0), (1_000, 3_000, 1),
+                                                (1_000, 3_000, 2)])
+def test_the_tutorials_bad_data_formulas_hold_exactly(n_pos, n_neg, seed):
+    lam = 0.2
+    y, s, bad = swapped_bad_cases(n_pos, n_neg, lam, seed)
     good = ~bad
     auc_good = float(pair_auc(y[good], s[good]))
-    a = np.mean(s[good & (y == 0)] < 0.5)
-    b = np.mean(s[good & (y == 1)] > 0.5)
+    good_neg, good_pos = s[good & (y == 0)], s[good & (y == 1)]
+    a = np.mean(good_neg < 0.5) + 0.5 * np.mean(good_neg == 0.5)
+    b = np.mean(good_pos > 0.5) + 0.5 * np.mean(good_pos == 0.5)
     half = (1 - lam)**2 * auc_good + lam * (1 - lam) * (a + b) + lam**2 / 2
     zero = (1 - lam)**2 * auc_good + lam * (1 - lam) + lam**2 / 2
     assert ec.roc_auc(y, np.where(bad, 0.5, s)) == pytest.approx(half, abs=1e-12)
     assert ec.roc_auc(y, np.where(bad, 0.0, s)) == pytest.approx(zero, abs=1e-12)
-    assert a + b > 1 and half > zero
+    assert float(pair_auc(y, np.where(bad, 0.5, s))) == pytest.approx(half, abs=1e-12)
+    assert a + b > 1 and half > zero                     # so 0.5 is the better of the two
+
+
+def test_the_bad_data_weights_with_different_shares_of_each_class():
+    """With shares lam_p of the positives and lam_n of the negatives bad, the four kinds of
+    pair weigh (1-lam_p)(1-lam_n), lam_p(1-lam_n), (1-lam_p)lam_n and lam_p lam_n."""
+    rng = np.random.default_rng(3)
+    n_pos, n_neg, lam_p, lam_n = 400, 1_600, 0.1, 0.3
+    y = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
+    bad = np.r_[np.arange(n_pos) < lam_p * n_pos, np.arange(n_neg) < lam_n * n_neg]
+    s = np.round(rng.random(n_pos + n_neg) * 0.6 + 0.4 * y, 2)    # ties with c included
+    for c in (0.0, 0.5, 0.73):
+        good_neg, good_pos = s[~bad & (y == 0)], s[~bad & (y == 1)]
+        beats_good_neg = np.mean(good_neg < c) + 0.5 * np.mean(good_neg == c)
+        good_pos_beat = np.mean(good_pos > c) + 0.5 * np.mean(good_pos == c)
+        formula = ((1 - lam_p) * (1 - lam_n) * float(pair_auc(y[~bad], s[~bad]))
+                   + lam_p * (1 - lam_n) * beats_good_neg + (1 - lam_p) * lam_n * good_pos_beat
+                   + lam_p * lam_n / 2)
+        assert ec.roc_auc(y, np.where(bad, c, s)) == pytest.approx(formula, abs=1e-12)
 
 
 def tutorial_loss(y, p):
@@ -301,6 +333,29 @@ def test_the_auc_loss_prefers_the_worse_ranking():
     p1, p2 = np.array([0.1, 0.2, 0.3, 0.4]), np.array([0.0, 0.9, 0.85, 1.0])
     assert pair_auc(y, p1) == 1 and pair_auc(y, p2) == Fraction(3, 4)
     assert tutorial_loss(y, p2) < tutorial_loss(y, p1)
+
+
+AUC_LOSS_CASES = {"s7": ec.vojnovic_seven(),
+                  "s7 cubed": (ec.vojnovic_seven()[0], np.asarray(ec.vojnovic_seven()[1])**3),
+                  "p1": ([0, 0, 1, 1], [0.1, 0.2, 0.3, 0.4]),
+                  "p2": ([0, 0, 1, 1], [0.0, 0.9, 0.85, 1.0])}
+
+
+@pytest.mark.parametrize("name", AUC_LOSS_CASES)
+def test_the_auc_loss_is_a_gap_between_the_class_means(name):
+    """0.5 - 2 cov(y, p) = 0.5 - 2 pi (1 - pi) (mean p of the positives - of the negatives)."""
+    y, p = (np.asarray(a, float) for a in AUC_LOSS_CASES[name])
+    pi = y.mean()
+    gap = p[y == 1].mean() - p[y == 0].mean()
+    assert tutorial_loss(y, p) == pytest.approx(0.5 - 2 * pi * (1 - pi) * gap, abs=1e-12)
+    assert tutorial_loss(y, p) == pytest.approx(0.5 - 2 * np.cov(y, p, bias=True)[0, 1],
+                                                abs=1e-12)
+
+
+def test_cubing_the_seven_scores_keeps_the_auc_and_moves_the_loss():
+    y, s = (np.asarray(a, float) for a in ec.vojnovic_seven())
+    assert pair_auc(y, s**3) == pair_auc(y, s) == Fraction(11, 12)
+    assert abs(tutorial_loss(y, s**3) - tutorial_loss(y, s)) > 0.01
 
 
 def test_a_monotone_distortion_keeps_the_auc_and_breaks_calibration():

@@ -1,8 +1,10 @@
 """Chapters 5 and 5b (precision–recall; its areas) and 6 (hard classifiers) against their
 sources, out of the flow.
 
-The chapters teach; the checks that used to interrupt them live here. Expected values are the
-numbers the sources print (Murphy's eq. 14 and Tables 4 and 5, the R note's areas), a
+The chapters teach; the checks that used to interrupt them live here (for the fourth edition,
+issue 28, 07_pr_areas handed over its check that copying the negatives is weighting them; its
+ROC-PR map and its dominance example are recomputed here by brute force too). Expected values
+are the numbers the sources print (Murphy's eq. 14 and Tables 4 and 5, the R note's areas), a
 brute-force recount written in this file, scikit-learn, or an identity. The last tests check
 that the statements issue 11 corrected stay corrected; the chapters' form (the code a dropdown
 shows is the code the chapter runs, no code cell asserts, self-checks, a predict-first
@@ -202,6 +204,70 @@ def test_squaring_scores_in_the_unit_interval_changes_no_pr_summary():
     y, s = (np.asarray(a) for a in ec.murphy_classifier(2))
     assert ec.average_precision(y, s ** 2) == ec.average_precision(y, s)
     assert ec.pr_auc_trapezoid(y, s ** 2) == ec.pr_auc_trapezoid(y, s)
+
+
+def two_simulated_classifiers(seed=4):
+    """The class-balance section's pair: 200 positives, 600 negatives; classifier 1 normal
+    scores shifted up for the positives, classifier 2 scoring 80 positives far above."""
+    rng = np.random.default_rng(seed)
+    y = np.r_[np.ones(200, dtype=int), np.zeros(600, dtype=int)]
+    score1 = np.r_[rng.normal(1.3, 1, 200), rng.normal(0, 1, 600)]
+    score2 = np.r_[rng.normal(3.0, 0.7, 80), rng.normal(0.9, 1, 120), rng.normal(0, 1, 600)]
+    return y, score1, score2
+
+
+def test_copying_the_negatives_is_weighting_them():
+    """The chapter's sentence 'copying is the same as weighting' (its check moved here)."""
+    y, score1, score2 = two_simulated_classifiers()
+    for s in (score1, score2):
+        y4, s4 = np.r_[y, np.zeros(3 * 600, dtype=int)], np.r_[s, np.tile(s[y == 0], 3)]
+        weight = np.where(y == 0, 4.0, 1.0)
+        copies = ec.precision_recall_curve(y4, s4)
+        weights = ec.precision_recall_curve(y, s, sample_weight=weight)
+        np.testing.assert_allclose(weights.precision, copies.precision, rtol=1e-12)
+        np.testing.assert_allclose(weights.recall, copies.recall, rtol=1e-12)
+        assert ec.average_precision(y, s, sample_weight=weight) == pytest.approx(
+            average_precision_score(y4, s4), abs=1e-12)
+        before, after = ec.roc_curve(y, s), ec.roc_curve(y4, s4)
+        assert np.array_equal(before.fpr, after.fpr) and np.array_equal(before.tpr, after.tpr)
+        assert ec.average_precision(y4, s4) < ec.average_precision(y, s)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_roc_points_map_one_to_one_to_the_pr_points_with_recall_above_0(name):
+    y, s = (np.asarray(a) for a in CASES[name])
+    P, N = np.sum(y == 1), np.sum(y == 0)
+    roc = ec.roc_curve(y, s)
+    tp, fp = np.rint(roc.tpr * P), np.rint(roc.fpr * N)
+    keep = tp > 0
+    mapped = sorted(zip(tp[keep] / P, tp[keep] / (tp[keep] + fp[keep])))
+    direct = sorted((tp_k / P, tp_k / (tp_k + fp_k)) for _, tp_k, fp_k in pr_points(y, s)
+                    if tp_k > 0)
+    np.testing.assert_allclose(mapped, direct, rtol=1e-12)
+    # and back: a PR point with recall R > 0 gives TP = R P and FP = TP (1 - precision) / precision
+    for recall, precision in direct:
+        tp_back = recall * P
+        assert any(abs(tp_back - a) < 1e-9 and abs(tp_back * (1 - precision) / precision - b)
+                   < 1e-9 for a, b in zip(tp, fp))
+
+
+def fewest_false_positives(y, s):
+    """Brute force: for k = 1..P, the fewest false positives of a threshold (s >= t) finding
+    at least k positives."""
+    points = pr_points(y, s)
+    return np.array([min(fp for _, tp, fp in points if tp >= k)
+                     for k in range(1, int(np.sum(y)) + 1)])
+
+
+def test_lowering_the_positives_scores_gives_a_classifier_dominated_in_both_spaces():
+    y, _, score_a = two_simulated_classifiers()
+    score_b = np.where(y == 1, score_a - 0.5, score_a)
+    fp_a, fp_b = fewest_false_positives(y, score_a), fewest_false_positives(y, score_b)
+    k = np.arange(1, len(fp_a) + 1)
+    assert np.all(fp_a <= fp_b)                                   # ROC dominance
+    assert np.all(k / (k + fp_a) >= k / (k + fp_b))               # PR dominance
+    assert ec.average_precision(y, score_a) > ec.average_precision(y, score_b)
+    assert ec.roc_auc(y, score_a) > ec.roc_auc(y, score_b)
 
 
 # --- chapter 5b: the R note's Default example ---------------------------------------------------
