@@ -132,12 +132,10 @@ chromium:
 
 # The browser tests open the built pages, the slides and the lecture notebooks, so the book is
 # built first.
-# The tests are spread over one process per core, at most 4 (pytest-xdist), by group: a file
-# stays in one process, so a module's fixtures (one axe run over every page, one Dask cluster,
-# one JupyterLab server) start once, except that each notebook test_stored_outputs.py runs is
-# a group of its own (the fresh runs are most of the suite's time; tests/conftest.py).
-# --durations lists the slowest tests.
-PYTEST_PARALLEL := -n auto --maxprocesses=4 --dist loadgroup
+# The test files are spread over one process per core, at most 4 (pytest-xdist); a file stays
+# in one process, so a module's fixtures (one axe run over every page, one Dask cluster, one
+# JupyterLab server) start once. --durations lists the slowest tests.
+PYTEST_PARALLEL := -n auto --maxprocesses=4 --dist loadfile
 
 test: book chromium
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) --durations=15

@@ -80,13 +80,8 @@ def markers_for(module: str, fixturenames, path: str = "") -> set[str]:
     return found
 
 
-@pytest.hookimpl(tryfirst=True)     # before pytest-xdist reads the groups (--dist loadgroup)
 def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
-        # A test file runs in one worker process (its module's fixtures start once), unless
-        # its tests name a group of their own: each notebook run of test_stored_outputs is one.
-        if not any(item.iter_markers("xdist_group")):
-            item.add_marker(pytest.mark.xdist_group(Path(str(item.path)).name))
         module = item.module.__name__.rpartition(".")[2] if getattr(item, "module", None) \
             else Path(str(item.path)).stem
         for marker in sorted(markers_for(module, getattr(item, "fixturenames", ()),

@@ -91,10 +91,8 @@ def cases():
             if setting != "default" and path.stem not in HEAVY:
                 continue
             prefix = path.stem if setting == "default" else f"{setting}/{path.stem}"
-            # one notebook run (one kernel) per xdist group: the runs spread over the workers
-            group = pytest.mark.xdist_group(f"stored-outputs/{prefix}")
             params += [pytest.param(setting, path, index, id=f"{prefix}-cell{index}",
-                                    marks=[*skip_unless_applicable(setting), group])
+                                    marks=skip_unless_applicable(setting))
                        for index in range(len(code_cells(path)))]
     return params
 
