@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import evalcore as ec
+from default_credit import default_credit
 from notebook_cells import cells, glued, source
 from reference import one_undefined_warning
 from stored_outputs import close
@@ -325,16 +326,9 @@ def test_chapter_counts_at_the_capacity(chapter):
 
 def test_chapter_ks_statistic_of_the_credit_model(chapter):
     values = chapter[0]
-    from ISLP import load_data
-    from sklearn.linear_model import LogisticRegression
-
-    default = load_data("Default")
-    X = np.column_stack([(default["student"] == "Yes").astype(float), default["balance"] / 1000])
-    y = (default["default"] == "Yes").to_numpy().astype(int)
-    order = np.random.default_rng(42).permutation(len(y))
-    train, test = order[:8000], order[8000:]
-    p = LogisticRegression(C=np.inf, tol=1e-10, max_iter=1000).fit(X[train], y[train]) \
-        .predict_proba(X[test])[:, 1]
+    credit = default_credit()
+    y, test = credit.y, credit.test
+    p = credit.test_scores()[1]
     ks = stats.ks_2samp(p[y[test] == 1], p[y[test] == 0]).statistic
     assert close(ks, values["cap_ks"]) and values["ex2_diff"] < 1e-12
     # the prose: the KS point flags more than the top decile the team can call

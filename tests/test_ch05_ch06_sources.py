@@ -24,6 +24,7 @@ import pytest
 from sklearn.metrics import average_precision_score, matthews_corrcoef
 
 import evalcore as ec
+from default_credit import default_credit
 from notebook_cells import cells, prose, source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -272,15 +273,8 @@ def test_lowering_the_positives_scores_gives_a_classifier_dominated_in_both_spac
 
 # --- chapter 5b: the R note's Default example ---------------------------------------------------
 def test_the_r_notes_sweep_and_auc_loop_give_evalcores_trapezoid_area():
-    ISLP = pytest.importorskip("ISLP")
-    from sklearn.linear_model import LogisticRegression
-
-    default = ISLP.load_data("Default")
-    X = np.column_stack([(default["student"] == "Yes").astype(float), default["balance"] / 1000])
-    y = (default["default"] == "Yes").to_numpy().astype(int)
-    order = np.random.default_rng(42).permutation(len(y))
-    train, test = order[:8000], order[8000:]
-    model = LogisticRegression(C=np.inf, tol=1e-10, max_iter=1000).fit(X[train], y[train])
+    pytest.importorskip("ISLP")
+    X, y, _, train, test, model = default_credit()
     residual = y[train] - model.predict_proba(X[train])[:, 1]
     design = np.column_stack([np.ones(len(train)), X[train]])
     assert np.abs(design.T @ residual).max() < 1e-4               # glm's score equations

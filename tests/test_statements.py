@@ -18,6 +18,7 @@ import pytest
 from scipy import optimize, special, stats
 
 import evalcore as ec
+from default_credit import default_credit
 from notebook_cells import cells, glued, prose, source
 from stored_outputs import close
 
@@ -43,18 +44,9 @@ def in_the_large_by_root(y: np.ndarray, p: np.ndarray) -> float:
 
 
 def default_credit_model():
-    """The `Default` split and logistic regression of chapters 22 and 25, with scikit-learn."""
-    from ISLP import load_data
-    from sklearn.linear_model import LogisticRegression
-
-    default = load_data("Default")
-    student = (default["student"] == "Yes").to_numpy()
-    X = np.column_stack([student.astype(float), default["balance"] / 1000])
-    y = (default["default"] == "Yes").to_numpy().astype(int)
-    order = np.random.default_rng(42).permutation(len(y))
-    train, test = order[:8000], order[8000:]
-    model = LogisticRegression(C=np.inf, tol=1e-10, max_iter=1000).fit(X[train], y[train])
-    return y[test], model.predict_proba(X[test])[:, 1], student[test]
+    """The `Default` test split of chapters 22 and 25: labels, probabilities, students."""
+    credit = default_credit()
+    return (*credit.test_scores(), credit.student[credit.test])
 
 
 # ------------------------------------------------------------- 1. the ceiling of the lift

@@ -27,6 +27,7 @@ from sklearn.metrics import accuracy_score, precision_score, recall_score, roc_a
 from statsmodels.stats.proportion import proportion_confint
 
 import evalcore as ec
+from default_credit import default_credit
 from notebook_cells import cells, glued, source
 from stored_outputs import close
 from strategies import labelled_scores
@@ -330,17 +331,9 @@ def ch21():
 @pytest.fixture(scope="module")
 def credit():
     """Chapter 21's split and model (those of chapter 18), fitted with scikit-learn."""
-    from ISLP import load_data
-    from sklearn.linear_model import LogisticRegression
-    default = load_data("Default")
-    student = (default["student"] == "Yes").to_numpy()
-    X = np.column_stack([student.astype(float), default["balance"] / 1000])
-    y = (default["default"] == "Yes").to_numpy().astype(int)
-    order = np.random.default_rng(42).permutation(len(y))
-    train, test = order[:8000], order[8000:]
-    model = LogisticRegression(C=np.inf, tol=1e-10, max_iter=1000).fit(X[train], y[train])
-    group = np.where(student[test], "student", "non-student")
-    return y[test], model.predict_proba(X[test])[:, 1], group
+    data = default_credit()
+    group = np.where(data.student[data.test], "student", "non-student")
+    return (*data.test_scores(), group)
 
 
 @pytest.mark.chapters
