@@ -19,7 +19,7 @@ import yaml
 from bs4 import BeautifulSoup
 
 from conftest import ROOT, built_pages
-from test_browser import displayed_widget_states
+from test_browser import chapter_html, displayed_widget_states
 
 sys.path.insert(0, str(ROOT / "tools"))
 from course import hours_text, load_course, minutes_text  # noqa: E402
@@ -133,10 +133,7 @@ def test_three_lecture_plans_of_one_three_and_twelve_lectures():
 
 # --- the built book ----------------------------------------------------------------------------
 def chapter_page(book_html: Path, name: str) -> str:
-    path = book_html / "chapters" / f"{name}.html"
-    if not path.is_file():
-        pytest.fail(f"{path} is missing: build the book (`make book`)", pytrace=False)
-    return path.read_text(encoding="utf-8")
+    return chapter_html(book_html, f"{name}.html")
 
 
 @pytest.mark.parametrize("name", numbered_chapters())
