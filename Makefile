@@ -15,7 +15,7 @@ NPROC_VERSION := 1.5.2
 LECTURES     := _build/lectures
 LAB_PORT     ?= 8888
 
-.PHONY: book html lectures slides wheel widgets lab test unit bench bench-scale notebooks constraints chromium clean help
+.PHONY: book html lectures slides handouts wheel widgets lab test unit bench bench-scale notebooks constraints chromium clean help
 .DEFAULT_GOAL := help
 
 help:
@@ -24,6 +24,8 @@ help:
 	@echo "make unit      set up, run the library's unit, property and doctest tests only (no book, browser, notebooks)"
 	@echo "make lab       set up, prepare the lecture notebooks and start JupyterLab on them (for a class)"
 	@echo "make lectures  set up, prepare the lecture notebooks only, into $(LECTURES)/"
+	@echo "make slides    set up, build the lecture decks (reveal.js) into _build/html/slides"
+	@echo "make handouts  set up, print each deck as a PDF handout (Chromium) into _build/html/slides/handouts"
 	@echo "make widgets   set up, bundle the widgets' front ends (js/src) into evalcore/ with esbuild"
 	@echo "make bench     run the speed benchmarks"
 	@echo "make bench-scale  out of core (10⁸ and 10⁹ scores: ~4.5 GB of parquet under _build/) and against Spark"
@@ -109,11 +111,19 @@ lectures: html
 	$(BIN)/python tools/lectures.py --book _build/html --out $(LECTURES)
 	$(BIN)/jupyter trust $(LECTURES)/*.ipynb
 
-# A reveal.js deck per chapter, built from the lecture notebooks, served by the book.
-slides: lectures
-	$(BIN)/python tools/slides.py --lectures $(LECTURES) --out _build/html/slides
+# A lecture deck per chapter (reveal.js), designed in chapters/NN_name.deck.yml and built
+# with the book's numbers, figures and widgets (tools/slides.py), served by the book.
+slides: html
+	$(BIN)/python tools/slides.py --book _build/html
+
+# A PDF handout per deck, printed by Debian's Chromium from reveal.js's print view
+# (tools/handouts.py): one slide a page. `make book` prints them when Chromium is here and
+# otherwise says they were skipped; `make test` installs Chromium and prints them.
+handouts: slides chromium
+	$(BIN)/python tools/handouts.py --book _build/html
 
 book: html lectures slides
+	$(BIN)/python tools/handouts.py --book _build/html --if-chromium
 	@echo
 	@echo "The book is built. Open $(CURDIR)/_build/html/index.html in a browser."
 
@@ -137,7 +147,7 @@ chromium:
 # JupyterLab server) start once. --durations lists the slowest tests.
 PYTEST_PARALLEL := -n auto --maxprocesses=4 --dist loadfile
 
-test: book chromium
+test: book chromium handouts
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) --durations=15
 
 # The library's own tests (unit, property, doctests) in a minute or two: no book build, no

@@ -377,10 +377,14 @@ def open_notebook(tab: OfflinePage, base: str, token: str, app: str, path: str,
 
     Its kernel is started first through the REST API (so that Jupyter does not ask for one);
     should a kernel dialog appear all the same, now or later, it is accepted and awaited gone
-    before any click or assertion goes on (a Playwright locator handler).
+    before any click or assertion goes on (a Playwright locator handler). In JupyterLab the
+    workspace is reset (``&reset``), so this notebook is the only one open: a workspace
+    restored from an earlier test would show a second notebook and its kernel's indicator.
     """
     from playwright.sync_api import expect
 
+    if app == "lab/tree" and "reset" not in query:
+        query += "&reset"
     page = tab.page
     if not getattr(tab, "jupyter_ready", False):
         page.add_init_script(COUNT_EXECUTE_REPLIES)

@@ -152,8 +152,8 @@ def test_markers_select_what_each_test_needs(tmp_path):
             if not names & {"browser", "jupyterlab", "book", "notebooks", "chapters"}}
     js = "tests/test_explorer_js.py::test_rates_format"           # Chromium, via a fixture
     notebook7 = "tests/test_jupyterlab.py::test_arrow_keys_in_notebook7"
-    decks = "tests/test_slides.py::test_every_lecture_has_a_deck_with_one_slide_per_section"
-    plan = "tests/test_slides.py::test_plan_follows_headings_and_hides_what_the_book_hides"
+    decks = "tests/test_slides.py::test_every_chapter_has_a_deck_built_from_its_outline"
+    plan = "tests/test_slides.py::test_block_texts_split_paragraphs_items_and_formulas"
     stack = "tests/test_slider_stack.py::test_repr_names_the_state"
     assert {js, notebook7} <= selected["browser"] and not {plan, stack} & selected["browser"]
     assert notebook7 in selected["jupyterlab"] and not {js, decks} & selected["jupyterlab"]

@@ -131,6 +131,16 @@ def test_three_lecture_plans_of_one_three_and_twelve_lectures():
     assert [len(plan["lectures"]) for plan in COURSE["plans"]] == [1, 3, 12]
 
 
+def test_every_planned_lecture_fits_fifty_minutes():
+    """The decks a lecture projects state their minutes (chapters/NN_name.deck.yml): together
+    50 at most."""
+    for plan in COURSE["plans"]:
+        for number, lecture in enumerate(plan["lectures"], 1):
+            minutes = [yaml.safe_load((ROOT / "chapters" / f"{name}.deck.yml").read_text(
+                encoding="utf-8"))["minutes"] for name in lecture]
+            assert sum(minutes) <= 50, f"{plan['name']}, lecture {number}: {minutes} minutes"
+
+
 # --- the built book ----------------------------------------------------------------------------
 def chapter_page(book_html: Path, name: str) -> str:
     return chapter_html(book_html, f"{name}.html")

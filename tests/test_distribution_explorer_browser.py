@@ -544,26 +544,34 @@ def test_deck_with_the_explorer_works_offline(site, offline_page):
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import slides
+        from lectures import Book
     finally:
         sys.path.remove(str(ROOT / "tools"))
     root_dir, url = site
-    w = ec.distribution_explorer(separation=1.2, prevalence=0.2, size="large")
+    w = ec.distribution_explorer(separation=1.2, prevalence=0.2)
     data = embed_data(views=[w], drop_defaults=False)
     nb = nbformat.v4.new_notebook()
-    nb.metadata["title"] = "A deck"
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json":
                               {**data["manager_state"]}}
-    cell = nbformat.v4.new_code_cell("ec.distribution_explorer(separation=1.2, prevalence=0.2)")
+    cell = nbformat.v4.new_code_cell("ec.distribution_explorer(separation=1.2, prevalence=0.2)",
+                                     metadata={"label": "explorer"})
     cell.outputs = [nbformat.v4.new_output("display_data", data={
         "application/vnd.jupyter.widget-view+json": data["view_specs"][0],
         "text/plain": repr(w)})]
-    nb.cells = [nbformat.v4.new_markdown_cell("# A deck"),
-                nbformat.v4.new_markdown_cell("## Two classes"), cell]
-    notebook = root_dir / "99_deck.ipynb"
-    nbformat.write(nb, notebook)
+    nb.cells = [nbformat.v4.new_markdown_cell("# A deck"), cell]
+    chapters = root_dir / "chapters"
+    chapters.mkdir(exist_ok=True)
+    nbformat.write(nb, chapters / "99_deck.ipynb")
+    outline = chapters / "99_deck.deck.yml"
+    outline.write_text("minutes: 5\nslides:\n  - {title: Two classes, widget: explorer}\n",
+                       encoding="utf-8")
+    book = Book(fignumbers={}, secnumbers={}, titles={"chapters/99_deck": "A deck"}, labels={},
+                citations=[], numfig_format={}, add_function_parentheses=True)
     out = root_dir / "slides"
     slides.copy_reveal(out)
-    slides.build_deck(notebook, out)
+    deck = slides.build_deck(outline, out, book=book, chapters=chapters)
+    # the deck shows the explorer at the projector's size
+    assert '"size": "large"' in deck.read_text(encoding="utf-8")
     page = offline_page.page
     page.goto(f"{url}slides/99_deck.html")
     page.wait_for_function("() => window.Reveal && Reveal.isReady && Reveal.isReady()",

@@ -63,10 +63,10 @@ def _chapter_figures(name: str) -> int:
                if cell.cell_type == "markdown")
 
 
-def _goto(tab, base: str, app: str, name: str, reset: str = "") -> None:
-    """Open the notebook ``name`` in ``app`` (``lab/tree`` or ``notebooks``): its kernel
-    connected and idle."""
-    open_notebook(tab, base, TOKEN, app, name, reset)
+def _goto(tab, base: str, app: str, name: str) -> None:
+    """Open the notebook ``name`` in ``app`` (``lab/tree`` or ``notebooks``), the only one
+    open: its kernel connected and idle."""
+    open_notebook(tab, base, TOKEN, app, name)
 
 
 def _press_until_changed(page, root, key: str = "ArrowRight") -> tuple[str, str]:
@@ -84,7 +84,7 @@ def test_lecture_notebook_runs_in_jupyterlab(jupyterlab, tab, name):
     page = tab.page
     stored = nbformat.read(root / name, as_version=4)
     code = [cell for cell in stored.cells if cell.cell_type == "code"]
-    _goto(tab, base, "lab/tree", name, "&reset")
+    _goto(tab, base, "lab/tree", name)
     # opened as stored: not marked modified (once connected to its kernel, above), and every
     # widget rendered from its saved state
     expect(page.locator(f"{EXPLORER}[data-ready]")).to_have_count(
@@ -191,8 +191,7 @@ def test_self_checks_take_typing_and_keys(jupyterlab, tab, app):
     notebook is left unchanged (in command mode, digits would turn the cell into a heading)."""
     base, _ = jupyterlab
     page = tab.page
-    reset = "&reset" if app == "lab/tree" else ""     # one notebook open, no tab left over
-    _goto(tab, base, app, _notebook_with("number"), reset)
+    _goto(tab, base, app, _notebook_with("number"))
     box = page.locator(".self-check:has(.sc-input):visible").first
     box.wait_for(timeout=60_000)
     field = box.locator(".sc-input")
@@ -206,7 +205,7 @@ def test_self_checks_take_typing_and_keys(jupyterlab, tab, app):
     assert box.locator(".sc-feedback").inner_text().strip()
     assert page.locator(".jp-mod-dirty").count() == 0, "typing changed the notebook"
 
-    _goto(tab, base, app, _notebook_with("choice"), reset)
+    _goto(tab, base, app, _notebook_with("choice"))
     box = page.locator(".self-check:has(input[type=radio]):visible").first
     box.wait_for(timeout=60_000)
     box.locator("input[type=radio]").first.check()

@@ -1,188 +1,411 @@
-"""The chapters' reveal.js slide decks (tools/slides.py), built into the book's ``slides/``.
+"""The lecture decks (tools/slides.py), their outlines and their PDF handouts (tools/handouts.py).
 
-``make test`` builds the book, the lecture notebooks (``_build/lectures``) and the decks
-(``_build/html/slides``) before running these tests; set ``EVALCORE_BOOK_HTML`` and
-``EVALCORE_LECTURES`` to test other builds. The decks are opened in headless Chromium with every
-non-local request aborted: a deck loads with no console error, the arrow keys move through it,
-its widgets work with no kernel, and its structure follows the chapter's sections, counted here
-from the lecture notebook itself.
+``make test`` builds the book, the decks (``_build/html/slides``) and the handouts before these
+tests; set ``EVALCORE_BOOK_HTML`` to test another build. Every slide of every deck is opened in
+headless Chromium at a projector's 1280×720, with every non-local request aborted, and measured
+by tests/deck_measure.js (the measure ``tools/measure_deck.py`` gives authors): nothing runs
+past the slide, titles and text are 24 px or more, code 20 px and at most 12 lines, the
+widgets' text and the source line 18 px, a slide's running text 80 words at most; no build
+code shows; → and PageDown walk every slide;
+the title slide carries the book's number. The outline's checks and the builder's messages are
+tested on small chapters made here.
 """
 
 from __future__ import annotations
 
 import base64
 import doctest
+import html as html_module
 import importlib.util
 import json
 import re
+import sys
 import warnings
-from html.parser import HTMLParser
 from pathlib import Path
 
+import nbformat
 import numpy as np
 import pytest
 from playwright.sync_api import expect
 
 import evalcore as ec
-from conftest import BOOK_HTML, LECTURES, ROOT, built_pages
+from conftest import BOOK_HTML, ROOT
 
 SLIDES = BOOK_HTML / "slides"
-TOOL = ROOT / "tools" / "slides.py"
+CHAPTERS = ROOT / "chapters"
+MEASURE = (ROOT / "tests" / "deck_measure.js").read_text(encoding="utf-8")
 STATE_SCRIPT = re.compile(
     r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.S)
+#: The least size of each kind of text on a slide at 1280x720 (the issue's numbers).
+MINIMUM = {"title": 24, "text": 24, "code": 20, "widget": 18, "source": 18}
+#: "At most a few lines of text" a slide: words of running text (titles, code, widgets apart).
+MAX_WORDS = 80
 
 
-def load_tool():
-    spec = importlib.util.spec_from_file_location("evalcore_slides_tool", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def load_tool(name: str):
+    """A script of tools/ as a module (once; its dataclasses need it in ``sys.modules``)."""
+    key = f"evalcore_{name}_tool"
+    if key not in sys.modules:
+        if str(ROOT / "tools") not in sys.path:
+            sys.path.insert(0, str(ROOT / "tools"))
+        spec = importlib.util.spec_from_file_location(key, ROOT / "tools" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        spec.loader.exec_module(module)
+    return sys.modules[key]
 
 
-def lecture_notebooks() -> list[Path]:
-    notebooks = sorted(LECTURES.glob("*.ipynb"))
-    if not notebooks:
-        pytest.fail(f"no lecture notebooks in {LECTURES}: build them with `make lectures` "
-                    f"(`make test` builds the book, the lectures and the slides first)",
-                    pytrace=False)
-    return notebooks
+def outline_names() -> list[str]:
+    return sorted(path.name[:-len(".deck.yml")] for path in CHAPTERS.glob("*.deck.yml"))
 
 
 def deck_path(stem: str) -> Path:
     path = SLIDES / f"{stem}.html"
     if not path.is_file():
-        pytest.fail(f"the slide deck {path} is missing: build it with `make slides` (`make test` "
-                    f"does it first)", pytrace=False)
+        pytest.fail(f"the deck {path} is missing: build it with `make slides` (`make test` does "
+                    f"it first)", pytrace=False)
     return path
 
 
-def section_count(notebook: Path) -> int:
-    """``##`` headings in the notebook's markdown cells, outside fenced code blocks."""
-    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    count = 0
-    for cell in cells:
-        if cell["cell_type"] != "markdown":
-            continue
-        fenced = False
-        for line in "".join(cell["source"]).splitlines():
-            if line.lstrip().startswith(("```", "~~~")):
-                fenced = not fenced
-            elif not fenced and re.match(r"## \S", line):
-                count += 1
-    return count
-
-
 def widget_models(stem: str) -> list[str]:
-    """The ``evalcore_widget`` kinds in a deck's embedded widget state."""
-    found = STATE_SCRIPT.search(deck_path(stem).read_text(encoding="utf-8"))
+    """The ``evalcore_widget`` kinds in a deck's embedded widget state, of the widgets shown."""
+    page = deck_path(stem).read_text(encoding="utf-8")
+    found = STATE_SCRIPT.search(page)
     if not found:
         return []
     state = json.loads(found.group(1))["state"]
-    return [model["state"].get("evalcore_widget") for model in state.values()]
+    shown = re.findall(r'class="ec-widget" data-model="([^"]+)"', page)
+    return [state[model]["state"].get("evalcore_widget") for model in shown]
 
 
 def first_deck_with(kind: str) -> str:
-    for notebook in lecture_notebooks():
-        if kind in widget_models(notebook.stem):
-            return notebook.stem
-    pytest.fail(f"no slide deck holds a {kind} widget", pytrace=False)
+    for stem in outline_names():
+        if kind in widget_models(stem):
+            return stem
+    pytest.fail(f"no deck shows a {kind} widget", pytrace=False)
 
 
-class TopSections(HTMLParser):
-    """Counts the slides of a deck: the ``<section>`` elements directly in ``div.slides``."""
+# ---- the tools, on chapters made here ---------------------------------------------------------
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.depth = 0          # open <section>s
-        self.inside = False     # inside div.slides
-        self.count = 0
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "div" and "slides" in (dict(attrs).get("class") or "").split():
-            self.inside = True
-        elif tag == "section" and self.inside:
-            self.count += self.depth == 0
-            self.depth += 1
-
-    def handle_endtag(self, tag):
-        if tag == "section" and self.inside:
-            self.depth -= 1
-
-
-# ---- the tool ---------------------------------------------------------------------------------
-
-def test_tool_doctests():
-    results = doctest.testmod(load_tool(), optionflags=doctest.NORMALIZE_WHITESPACE)
+@pytest.mark.parametrize("name", ["slides", "handouts"])
+def test_tool_doctests(name):
+    results = doctest.testmod(load_tool(name), optionflags=doctest.NORMALIZE_WHITESPACE)
     assert results.attempted > 0 and results.failed == 0, results
 
 
-def test_plan_follows_headings_and_hides_what_the_book_hides():
-    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-    tool = load_tool()
-    nb = new_notebook(cells=[
-        new_markdown_cell("(ch-x)=\n# Title\n\nIntro."),
-        new_code_cell("import numpy", metadata={"tags": ["hide-input"]},
-                      outputs=[]),                                              # hidden, no output
-        new_code_cell("setup()", metadata={"jupyter": {"source_hidden": True}},
-                      outputs=[{"output_type": "stream", "name": "stdout", "text": "ok\n"}]),
-        new_markdown_cell("## One\ntext\n```\n## not a heading\n```\n### One a\nmore"),
-        new_code_cell("glue('x', 1)", metadata={"tags": ["remove-cell"]}),
-        new_markdown_cell("## Summary\n\n* first\n* second"),
-    ])
-    planned = tool.plan_slides(nb)
-    kinds = [(cell.cell_type, cell.metadata["slideshow"]["slide_type"]) for cell in planned.cells]
-    assert kinds == [("markdown", "slide"), ("code", "-"), ("markdown", "slide"),
-                     ("markdown", "subslide"), ("markdown", "slide")]
-    assert planned.cells[0].source == "# Title\n\nIntro."            # the MyST target is gone
-    assert planned.cells[1].metadata["transient"] == {"remove_source": True}
-    assert "## not a heading" in planned.cells[2].source
-    assert tool.FRAGMENT_TAG in planned.cells[4].metadata["tags"]
-    assert len({cell.get("id") for cell in planned.cells}) == len(planned.cells)
-    assert nb.cells[3].source.startswith("## One")                     # the input is untouched
+@pytest.mark.parametrize("text, message", [
+    ("slides: []", "minutes must be a whole number from 1 to 50"),
+    ("minutes: 51\nslides: [{title: A, text: a}]", "got 51"),
+    ("minutes: 20\nslides: []", "slides must be a non-empty list"),
+    ("minutes: 20\ncolour: red\nslides: [{title: A, text: a}]", r"unknown keys \['colour'\]"),
+    ("minutes: 20\nslides: [{text: a}]", "slide 2: title must be a non-empty string"),
+    ("minutes: 20\nslides: [{title: A}]", "slide 2: a slide shows exactly one of"),
+    ("minutes: 20\nslides: [{title: A, text: a, figure: f}]", r"got \['figure', 'text'\]"),
+    ("minutes: 20\nslides: [{title: A, figure: f, pick: [0]}]", "pick goes with text"),
+    ("minutes: 20\nslides: [{title: A, text: a, output: true}]", "output .* goes with code"),
+    ("minutes: 20\nlive: c\nslides: [{title: A, text: a}]", "live names 'c', which is none"),
+])
+def test_an_outline_that_breaks_a_rule_is_refused_naming_it(tmp_path, text, message):
+    path = tmp_path / "07_x.deck.yml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match=message) as error:
+        load_tool("slides").load_outline(path)
+    assert str(error.value).startswith("07_x.deck.yml")
 
 
-@pytest.mark.parametrize("bad", [None, 3, "notebook"])
-def test_plan_rejects_what_is_not_a_notebook(bad):
-    with pytest.raises(TypeError, match="nb must be a notebook"):
-        load_tool().plan_slides(bad)
+def test_block_texts_split_paragraphs_items_and_formulas():
+    blocks = load_tool("slides").block_texts(
+        "Intro line one\nline two.\n\n1. first\n2. second\n\n$$\nx = 1\n$$\nAfter.")
+    assert blocks == ["Intro line one\nline two.", "1. first", "2. second", "$$\nx = 1\n$$",
+                      "After."]
 
 
-def test_build_rejects_a_missing_notebook(tmp_path):
-    with pytest.raises(ValueError, match="notebook must be an existing .ipynb file"):
-        load_tool().build_deck(tmp_path / "missing.ipynb", tmp_path)
+def small_chapter(folder: Path):
+    """A chapter ``chapters/09_tiny.ipynb`` with a labelled text, code, figure and widget, and
+    the Book that knows it (numbers as Sphinx would give them)."""
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+    tool = load_tool("slides")
+    png = base64.b64encode(b"\x89PNG fake").decode()
+    chapters = folder / "chapters"
+    chapters.mkdir()
+    glue_png = new_output("display_data", data={
+        "application/papermill.record/image/png": png,
+        "application/papermill.record/text/plain": "<Figure>"},
+        metadata={"scrapbook": {"name": "fig-tiny", "mime_prefix": "application/papermill.record/"}})
+    glue_value = new_output("display_data", data={
+        "application/papermill.record/text/plain": "0.8125"},
+        metadata={"scrapbook": {"name": "tiny_auc", "mime_prefix": "application/papermill.record/"}})
+    view = {"version_major": 2, "version_minor": 0, "model_id": "m1"}
+    cells = [
+        new_markdown_cell("# Tiny\n\nFirst.\n\n* one {glue:text}`tiny_auc:.2f`\n* two\n\n$$\na=b\n$$",
+                          metadata={"label": "prose"}),
+        new_code_cell("x = 1\nx + 1", metadata={"label": "sum"},
+                      outputs=[new_output("execute_result", data={"text/plain": "2"},
+                                          execution_count=1)]),
+        new_code_cell("glue('tiny_auc', 0.8125)\nplt.plot()", metadata={"label": "builder"},
+                      outputs=[glue_png, glue_value]),
+        new_code_cell("\n".join(f"y{i} = {i}" for i in range(13)), metadata={"label": "long"}),
+        new_code_cell("ec.self_check()", metadata={"label": "check"},
+                      outputs=[new_output("display_data", data={
+                          "application/vnd.jupyter.widget-view+json": view, "text/plain": "w"})]),
+        new_markdown_cell("```{glue:figure} fig-tiny\n:name: fig-tiny\n:alt: A tiny picture.\n\n"
+                          "The caption, {glue:text}`tiny_auc`.\n```"),
+    ]
+    notebook = new_notebook(cells=cells, metadata={"widgets": {
+        "application/vnd.jupyter.widget-state+json": {"version_major": 2, "version_minor": 0,
+            "state": {"m1": {"model_name": "AnyModel", "model_module": "anywidget",
+                             "model_module_version": "0.9", "state": {"size": "normal"}}}}}})
+    nbformat.write(notebook, chapters / "09_tiny.ipynb")
+    lectures = load_tool("lectures")
+    book = lectures.Book(fignumbers={"chapters/09_tiny": {"figure": {"fig-tiny": (9, 1)}}},
+                         secnumbers={"chapters/09_tiny": {"": (9,)}},
+                         titles={"chapters/09_tiny": "Tiny"}, labels={}, citations=[],
+                         numfig_format={"figure": "Fig. %s"}, add_function_parentheses=True)
+    return tool, book, chapters
 
 
-# ---- the built decks --------------------------------------------------------------------------
+def write_outline(chapters: Path, slides: str, extra: str = "") -> Path:
+    path = chapters / "09_tiny.deck.yml"
+    path.write_text(f"minutes: 12\n{extra}slides:\n{slides}", encoding="utf-8")
+    return path
 
-def test_every_lecture_has_a_deck_with_one_slide_per_section(lectures, book_html):
-    for notebook in lecture_notebooks():
-        html = deck_path(notebook.stem).read_text(encoding="utf-8")
-        parser = TopSections()
-        parser.feed(html)
-        assert parser.count == 1 + section_count(notebook), notebook.name
-        external = re.findall(r"""(?:src|href)=["'](https?://[^"']+)""", html)
-        assert external == [], f"{notebook.stem}.html loads from outside the book: {external}"
+
+def test_a_deck_pulls_its_content_from_the_chapter(tmp_path):
+    tool, book, chapters = small_chapter(tmp_path)
+    outline = write_outline(chapters, """
+  - title: "The AUC is {glue:text}`tiny_auc:.3f`"
+    figure: fig-tiny
+    notes: Say {glue:text}`tiny_auc:.1f`.
+  - {title: Two items, text: prose, pick: [2, 3]}
+  - {title: Adding, code: sum, output: true}
+  - {title: Check it, widget: check}
+""", "live: check\n")
+    deck = tool.build_deck(outline, tmp_path / "out", book=book, chapters=chapters,
+                           course={"chapters": {}})
+    page = deck.read_text(encoding="utf-8")
+    sections = re.findall(r"<section .*?</section>", page, re.S)
+    assert len(sections) == 5
+    assert "9. Tiny" in sections[0] and "Run live: the self-check on slide 5" in sections[0]
+    assert 'href="handouts/09_tiny.pdf"' in sections[0]
+    # the title's glued number, the figure with its alt text and number, the caption in the notes
+    assert "The AUC is 0.812" in sections[1]
+    assert 'alt="A tiny picture."' in sections[1] and "Fig. 9.1 in the book" in sections[1]
+    notes = re.search(r'<aside class="notes">(.*?)</aside>', sections[1], re.S).group(1)
+    assert "Say 0.8" in notes and "The caption, 0.8125" in notes
+    # the picked blocks only: the second list item and the formula
+    assert "two" in sections[2] and "one" not in sections[2] and "\\[" in sections[2]
+    assert "First." not in sections[2]
+    assert "x + 1" in re.sub(r"<[^>]+>", "", sections[3]) and 'class="ec-output">2' in sections[3]
+    # the widget: its view in the slide, its state in the page, at the projector's size
+    assert '"model_id": "m1"' in sections[4]
+    state = json.loads(STATE_SCRIPT.search(page).group(1))
+    assert state["state"]["m1"]["state"]["size"] == "large"
+    assert not list((tmp_path / "out").glob("*.partial"))
+
+
+@pytest.mark.parametrize("slide, message", [
+    ("{title: A, text: nothing}", "slide 2: no cell of 09_tiny.ipynb is labelled 'nothing'"),
+    ("{title: A, text: sum}", "text needs a markdown cell, but 'sum' is a code cell"),
+    ("{title: A, code: long}", "'long' has 13 lines; a slide shows 12 at most"),
+    ("{title: A, code: builder}", "builds a figure or glues a value"),
+    ("{title: A, figure: fig-none}", "the chapter shows no figure 'fig-none'"),
+    ("{title: A, widget: sum}", "displays 0 widgets; a widget slide shows exactly one"),
+    ("{title: A, text: prose, pick: [9]}", r"pick \[9\]: the cell 'prose' has 4 blocks"),
+])
+def test_a_slide_that_points_at_nothing_is_refused_naming_it(tmp_path, slide, message):
+    tool, book, chapters = small_chapter(tmp_path)
+    outline = write_outline(chapters, f"  - {slide}\n")
+    with pytest.raises(ValueError, match=message) as error:
+        tool.build_deck(outline, tmp_path / "out", book=book, chapters=chapters)
+    assert str(error.value).startswith("09_tiny.deck.yml")
+    assert not (tmp_path / "out" / "09_tiny.html").exists()
+
+
+def test_pdf_pages_counts_page_objects_only():
+    handouts = load_tool("handouts")
+    assert handouts.pdf_pages(b"/Type /Pages /Type /Page /Type/Page /Type /PageLabel") == 2
+
+
+# ---- the decks in the built book --------------------------------------------------------------
+
+def test_every_chapter_has_a_deck_built_from_its_outline(book_html):
+    """Every numbered chapter and the introduction has an outline; every outline a deck and a
+    handout; the slides folder holds no other deck (old names are redirect pages)."""
+    import yaml
+
+    course = yaml.safe_load((ROOT / "course.yml").read_text(encoding="utf-8"))
+    expected = {"00_introduction", *course["chapters"]}
+    assert set(outline_names()) == expected, sorted(set(outline_names()) ^ expected)
+    for stem in outline_names():
+        page = deck_path(stem).read_text(encoding="utf-8")
+        assert 'class="reveal"' in page
+        external = re.findall(r"""(?:src|href)=["'](https?://[^"']+)""", page)
+        assert external == [], f"{stem}.html loads from outside the book: {external}"
+        assert (SLIDES / "handouts" / f"{stem}.pdf").is_file(), f"no handout for {stem}"
+    others = [path.name for path in SLIDES.glob("*.html")
+              if path.stem not in expected and 'class="reveal"' in path.read_text("utf-8")]
+    assert others == [], f"decks with no outline: {others}"
     for name in ("dist/reveal.js", "dist/reveal.css", "dist/theme/white.css",
                  "plugin/notes/notes.js"):
         assert (SLIDES / "_reveal" / name).is_file(), f"reveal.js file missing: {name}"
 
 
-def open_deck(tab, book_url: str, stem: str) -> None:
-    tab.goto(f"{book_url}slides/{stem}.html", wait_until="load")
-    tab.wait_for_function("() => document.documentElement.hasAttribute('data-deck-ready')",
-                          timeout=30_000)
+def test_every_deck_states_a_lecture_and_has_notes(book_html):
+    """A length of 50 minutes at most on the title slide; speaker notes on at least half of
+    the slides; the chapters to read first are the ones course.yml says it assumes."""
+    import yaml
+
+    course = yaml.safe_load((ROOT / "course.yml").read_text(encoding="utf-8"))
+    for stem in outline_names():
+        page = deck_path(stem).read_text(encoding="utf-8")
+        sections = re.findall(r"<section\b.*?</section>", page, re.S)
+        minutes = re.search(r"A lecture of about (\d+) minutes, (\d+) slides", sections[0])
+        assert minutes, f"{stem}: the title slide states no length"
+        assert int(minutes[1]) <= 50 and int(minutes[2]) == len(sections), stem
+        with_notes = sum('<aside class="notes">' in section for section in sections)
+        assert with_notes >= len(sections) / 2, f"{stem}: notes on {with_notes}/{len(sections)}"
+        read = re.search(r"Read first: (.*?)</li>", sections[0]).group(1)
+        linked = re.findall(r'href="\.\./chapters/([^"]+)\.html"', read)
+        assert linked == course["chapters"].get(stem, {}).get("assumes", []), stem
 
 
-def indices(tab) -> dict:
-    return tab.evaluate("() => Reveal.getIndices()")
+@pytest.fixture(scope="module")
+def projector(module_offline_pages):
+    """A 1280x720 offline tab (a projector), checked when the module ends."""
+    return module_offline_pages(viewport={"width": 1280, "height": 720})
 
 
-def check_offline(offline_page) -> None:
-    """Once no request is pending: nothing fetched from outside, no error."""
-    offline_page.page.wait_for_load_state("networkidle")
-    offline_page.check()
+def open_deck(page, book_url: str, stem: str) -> None:
+    page.goto(f"{book_url}slides/{stem}.html", wait_until="load")
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-deck-ready')",
+                           timeout=60_000)
+    page.evaluate("() => document.fonts.ready")
+    page.evaluate("() => Reveal.configure({ transition: 'none', backgroundTransition: 'none' })")
 
+
+def show(page, index: int) -> dict:
+    """Go to slide ``index``, let its widget render and its fade end, and measure it."""
+    page.evaluate(f"() => Reveal.slide({index})")
+    page.wait_for_function(f"() => Reveal.getIndices().h === {index}", timeout=10_000)
+    page.wait_for_function("""() => [...Reveal.getCurrentSlide().querySelectorAll('.ec-widget')]
+        .every(box => box.querySelector(':scope > :not(script)'))""", timeout=60_000)
+    page.wait_for_function("() => !window.MathJax || !MathJax.startup || "
+                           "MathJax.startup.document.state() >= 200", timeout=30_000)
+    page.wait_for_timeout(100)
+    return page.evaluate(MEASURE)
+
+
+def visible_text(page) -> str:
+    return page.evaluate("""() => { const s = Reveal.getCurrentSlide().cloneNode(true);
+        s.querySelectorAll('aside.notes, script').forEach(e => e.remove());
+        return s.textContent; }""")
+
+
+@pytest.mark.parametrize("stem", outline_names())
+def test_every_slide_fits_a_projector(book_html, book_url, projector, stem):
+    page = projector.page
+    open_deck(page, book_url, stem)
+    total = page.evaluate("() => Reveal.getTotalSlides()")
+    assert page.evaluate("() => Reveal.getVerticalSlides().length") == 0, \
+        f"{stem} has vertical sub-slides; a deck is one flat sequence"
+    problems = []
+    for index in range(total):
+        result = show(page, index)
+        where = f"{stem} slide {index + 1} ({result['kind']})"
+        if result["overflow"] > 2:
+            problems.append(f"{where}: runs {result['overflow']} px past the slide "
+                            f"({result['worst']})")
+        for role, least in MINIMUM.items():
+            small = [t for t in result["texts"] if t["role"] == role and t["size"] < least]
+            if small:
+                problems.append(f"{where}: {role} text at {small[0]['size']} px < {least} px "
+                                f"({small[0]['text']!r})")
+        if any(lines > 12 for lines in result["codeLines"]):
+            problems.append(f"{where}: code of {max(result['codeLines'])} lines")
+        if result["titleLines"] > 2:
+            problems.append(f"{where}: a title of {result['titleLines']} lines")
+        if result["words"] > MAX_WORDS:
+            problems.append(f"{where}: {result['words']} words of text (a few lines: at most "
+                            f"{MAX_WORDS})")
+        text = visible_text(page)
+        if re.search(r"\bglue\(|\bplt\.", text):
+            problems.append(f"{where}: build code shows (glue( or plt.)")
+        assert result["texts"], f"{where}: nothing measured"
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_title_slide_shows_the_books_number(book_html, book_url, projector):
+    """The deck's title is the chapter's as the book's sidebar numbers it."""
+    index = (book_html / "chapters" / "01_confusion_matrix.html").read_text(encoding="utf-8")
+    for stem in outline_names():
+        link = re.search(rf'<a class="reference internal" href="(?:\.\./chapters/)?{stem}\.html">'
+                         r"(.*?)</a>", index, re.S)
+        assert link, f"the sidebar has no link to {stem}"
+        sidebar = re.sub(r"<[^>]+>", "", html_module.unescape(link[1])).strip()
+        page = deck_path(stem).read_text(encoding="utf-8")
+        title = re.search(r"<h1>(.*?)</h1>", page, re.S)
+        assert html_module.unescape(title[1]).strip() == sidebar, stem
+
+
+@pytest.mark.parametrize("key", ["ArrowRight", "PageDown"])
+def test_arrow_and_remote_walk_every_slide(book_url, projector, key):
+    """→ and a presenter's remote (PageDown) visit every slide in order, and ← / PageUp come
+    back; the counter does not cover the controls."""
+    page = projector.page
+    back = {"ArrowRight": "ArrowLeft", "PageDown": "PageUp"}[key]
+    for stem in ("05_auc", outline_names()[-1]):
+        open_deck(page, book_url, stem)
+        page.evaluate("() => Reveal.slide(0)")
+        total = page.evaluate("() => Reveal.getTotalSlides()")
+        seen = [page.evaluate("() => Reveal.getIndices().h")]
+        page.locator("body").focus()
+        for _ in range(total - 1):
+            page.keyboard.press(key)
+            page.wait_for_function(f"() => Reveal.getIndices().h === {seen[-1] + 1}",
+                                   timeout=10_000)
+            seen.append(page.evaluate("() => Reveal.getIndices().h"))
+        assert seen == list(range(total)), (stem, seen)
+        assert page.evaluate("() => Reveal.isLastSlide()")
+        page.keyboard.press(back)
+        page.wait_for_function(f"() => Reveal.getIndices().h === {total - 2}", timeout=10_000)
+        overlap = page.evaluate("""() => {
+            const n = document.querySelector('.slide-number').getBoundingClientRect();
+            return [...document.querySelectorAll('.controls button, a.evalcore-chapter-link')]
+              .filter(b => b.offsetParent !== null).some(b => { const r = b.getBoundingClientRect();
+                return r.left < n.right && r.right > n.left && r.top < n.bottom && r.bottom > n.top; });
+        }""")
+        assert not overlap, f"{stem}: the slide number covers a control"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768)])
+def test_slides_fit_other_screens_too(book_url, offline_pages, size):
+    """reveal.js scales the 1280x720 slide to the screen: a widget slide still fits."""
+    width, height = size
+    page = offline_pages(viewport={"width": width, "height": height}).page
+    for stem in (first_deck_with("distribution-explorer"), first_deck_with("slider-stack")):
+        open_deck(page, book_url, stem)
+        for index in range(page.evaluate("() => Reveal.getTotalSlides()")):
+            result = show(page, index)
+            assert result["overflow"] <= 2 * page.evaluate("() => Reveal.getScale()") + 1, \
+                (stem, index + 1, result["worst"])
+
+
+def test_every_handout_has_one_page_per_slide(book_html):
+    handouts = load_tool("handouts")
+    for stem in outline_names():
+        pdf = SLIDES / "handouts" / f"{stem}.pdf"
+        assert pdf.is_file(), f"no handout {pdf}: `make handouts` prints them"
+        data = pdf.read_bytes()
+        assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF")
+        slides = len(re.findall(r"<section\b", deck_path(stem).read_text(encoding="utf-8")))
+        assert handouts.pdf_pages(data) == slides, stem
+        sizes = set(re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", data))
+        assert len(sizes) == 1 and abs(float(next(iter(sizes))[0]) / float(next(iter(sizes))[1])
+                                       - 16 / 9) < 0.01, (stem, sizes)
+
+
+# ---- the widgets on slides, by keyboard ---------------------------------------------------
 
 READ_EXPLORER = """root => {
   const cells = {};
@@ -190,136 +413,121 @@ READ_EXPLORER = """root => {
   return { threshold: root.dataset.threshold, rule: root.dataset.rule,
            copies: root.dataset.copies, cells };
 }"""
-# the explorer's threshold control: a native range input (or, in older builds, a noUiSlider)
-CONTROL = "input[type=range], .noUi-handle"
 
 
-def explorer_data(deck_html: str, root) -> tuple[np.ndarray, np.ndarray]:
-    """The labels and scores an explorer shows: its embedded data, or its model's buffers."""
-    script = root.locator("script.evalcore-explorer-data")
-    if script.count():
-        data = json.loads(script.first.text_content())
-        return np.array(data["labels"]), np.array(data["scores"], dtype=np.float64)
+def explorer_data(deck_html: str, model_index: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The labels and scores of a deck's threshold explorer, from its saved model."""
     state = json.loads(STATE_SCRIPT.search(deck_html).group(1))["state"]
-    models = [model for model in state.values()
-              if model["state"].get("evalcore_widget") == "threshold-explorer"]
-    assert models, "no threshold explorer in the deck's widget state"
-    buffers = {b["path"][0]: base64.b64decode(b["data"]) for b in models[0].get("buffers", [])}
+    shown = re.findall(r'class="ec-widget" data-model="([^"]+)"', deck_html)
+    models = [state[m] for m in shown
+              if state[m]["state"].get("evalcore_widget") == "threshold-explorer"]
+    assert models, "no threshold explorer shown in the deck"
+    buffers = {b["path"][0]: base64.b64decode(b["data"])
+               for b in models[model_index].get("buffers", [])}
     return (np.frombuffer(buffers["labels"], dtype=np.uint8).astype(int),
             np.frombuffer(buffers["scores"], dtype="<f8"))
 
 
-def test_deck_with_an_explorer_works_offline(book_url, offline_page):
-    stem = first_deck_with("threshold-explorer")
-    tab = offline_page.page
-    open_deck(tab, book_url, stem)
-    # the widget manager renders the explorers from the embedded state, without a kernel
-    tab.wait_for_function("() => document.querySelector('.evalcore-explorer[data-ready]')",
-                          timeout=30_000)
-    notebook = LECTURES / f"{stem}.ipynb"
-    slides = tab.evaluate("() => Reveal.getHorizontalSlides().length")
-    assert slides == 1 + section_count(notebook)
-
-    # the keyboard moves through the deck
-    assert indices(tab)["h"] == 0
-    tab.keyboard.press("ArrowRight")
-    tab.wait_for_function("() => Reveal.getIndices().h === 1", timeout=10_000)
-
-    # go to the slide holding the explorer: it shows there
-    target = tab.evaluate("() => Reveal.getHorizontalSlides().findIndex("
-                          "s => s.querySelector('.evalcore-explorer'))")
+def go_to_widget(page, kind_selector: str) -> int:
+    target = page.evaluate(f"() => Reveal.getSlides().findIndex("
+                           f"s => s.querySelector('{kind_selector}'))")
     assert target >= 1
-    tab.evaluate(f"() => Reveal.slide({target})")
-    tab.wait_for_function(f"() => Reveal.getIndices().h === {target}", timeout=10_000)
-    root = tab.locator("section.present .evalcore-explorer").first
-    # this slide is longer than the screen: the down arrow scrolls it, and the deck stays put
-    tall = "() => Reveal.getCurrentSlide().scrollHeight > Reveal.getCurrentSlide().clientHeight"
-    assert tab.evaluate(tall), "the explorer's slide fits the screen: nothing to scroll"
-    tab.evaluate("() => document.activeElement && document.activeElement.blur()")
-    tab.keyboard.press("ArrowDown")
-    tab.wait_for_function("() => Reveal.getCurrentSlide().scrollTop > 0", timeout=10_000)
-    assert indices(tab)["h"] == target
-    root.scroll_into_view_if_needed()
-    expect(root).to_be_visible()
-    y, s = explorer_data(deck_path(stem).read_text(encoding="utf-8"), root)
+    show(page, target)
+    return target
 
-    # an arrow key on its slider moves the threshold and the counts shown, not the deck
-    control = tab.locator("section.present").locator(
-        f".evalcore-explorer :is({CONTROL}), .evalcore-threshold-explorer :is({CONTROL})").first
+
+def test_an_explorer_on_a_slide_answers_the_keys_offline(book_url, offline_page):
+    stem = first_deck_with("threshold-explorer")
+    page = offline_page.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_deck(page, book_url, stem)
+    target = go_to_widget(page, ".evalcore-explorer")
+    root = page.locator("section.present .evalcore-explorer").first
+    expect(root).to_be_visible()
+    y, s = explorer_data(deck_path(stem).read_text(encoding="utf-8"))
+    control = page.locator("section.present .evalcore-explorer input[type=range]").first
     expect(control).to_be_visible()
     views = [root.evaluate(READ_EXPLORER)]
-    where = indices(tab)
     control.focus()
     key = "ArrowLeft" if float(views[0]["threshold"]) > np.median(s) else "ArrowRight"
-    # a step may cross no score (the counts stay); a few steps must change them
-    for _ in range(4):
+    for _ in range(4):           # a step may cross no score; a few must change the counts
         control.press(key)
-        tab.wait_for_function("([root, old]) => root.dataset.threshold !== old",
-                              arg=[root.element_handle(), views[-1]["threshold"]], timeout=10_000)
+        page.wait_for_function("([root, old]) => root.dataset.threshold !== old",
+                               arg=[root.element_handle(), views[-1]["threshold"]],
+                               timeout=10_000)
         views.append(root.evaluate(READ_EXPLORER))
-        assert indices(tab) == where, "the arrow key on the slider also moved the deck"
+        assert page.evaluate("() => Reveal.getIndices().h") == target, \
+            "the arrow key on the slider also moved the deck"
     for view in views:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ec.UndefinedMetricWarning)
             cm = ec.confusion_matrix_at(y, s, float(view["threshold"]), rule=view["rule"])
         shown = {name: int(text) for name, text in view["cells"].items()}
-        assert int(view["copies"]) == 1
         assert shown == {"tp": cm.tp, "fp": cm.fp, "fn": cm.fn, "tn": cm.tn}, view
-    assert len({tuple(sorted(view["cells"].items())) for view in views}) > 1, \
-        "the counts shown did not change while the threshold moved"
-    check_offline(offline_page)
+    assert len({tuple(sorted(view["cells"].items())) for view in views}) > 1
+    page.wait_for_load_state("networkidle")
 
 
-def test_deck_with_a_slider_stack_switches_panes_offline(book_url, offline_page):
+def test_a_slider_stack_on_a_slide_switches_panes_offline(book_url, offline_page):
     stem = first_deck_with("slider-stack")
-    tab = offline_page.page
-    open_deck(tab, book_url, stem)
-    # the widget manager renders the stacks from the embedded state, without a kernel
-    tab.wait_for_function("() => document.querySelector('.evalcore-slider-stack "
-                          ":is(input[type=range], [role=slider])')", timeout=30_000)
-    target = tab.evaluate("() => Reveal.getHorizontalSlides().findIndex("
-                          "s => s.querySelector('.evalcore-slider-stack'))")
-    assert target >= 1
-    tab.evaluate(f"() => Reveal.slide({target})")
-    tab.wait_for_function(f"() => Reveal.getIndices().h === {target}", timeout=10_000)
-    box = tab.locator("section.present .evalcore-slider-stack").first
-    control = box.locator("input[type=range], [role=slider]").first
-    control.wait_for(state="attached", timeout=30_000)
-    box.scroll_into_view_if_needed()
+    page = offline_page.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_deck(page, book_url, stem)
+    target = go_to_widget(page, ".evalcore-slider-stack")
+    box = page.locator("section.present .evalcore-slider-stack").first
+    control = box.locator("input[type=range]").first
     expect(control).to_be_visible()
     read = "box => [box.querySelector('[data-index]').dataset.index, box.innerHTML]"
     index, shown = box.evaluate(read)
-    now, top = control.evaluate("e => [Number(e.value ?? e.getAttribute('aria-valuenow')),"
-                                " Number(e.max ?? e.getAttribute('aria-valuemax'))]")
+    now, top = control.evaluate("e => [Number(e.value), Number(e.max)]")
     control.focus()
     control.press("ArrowLeft" if now >= top else "ArrowRight")
-    tab.wait_for_function("([box, old]) => box.querySelector('[data-index]').dataset.index !== old",
-                          arg=[box.element_handle(), index], timeout=10_000)
+    page.wait_for_function("([box, old]) => box.querySelector('[data-index]').dataset.index "
+                           "!== old", arg=[box.element_handle(), index], timeout=10_000)
     new_index, new_shown = box.evaluate(read)
-    assert abs(int(new_index) - int(index)) == 1
-    assert new_shown != shown, "moving the slider did not switch the pane"
-    assert indices(tab)["h"] == target, "the arrow key on the slider also moved the deck"
-    check_offline(offline_page)
+    assert abs(int(new_index) - int(index)) == 1 and new_shown != shown
+    assert page.evaluate("() => Reveal.getIndices().h") == target
+    page.wait_for_load_state("networkidle")
 
 
-def test_every_chapter_page_links_to_its_deck(book_html, book_url, offline_page):
-    tab = offline_page.page
-    notebook_pages = [page for page in built_pages(book_html / "chapters")
-                      if (book_html / "_sources" / "chapters" / f"{page.stem}.ipynb").is_file()]
-    assert notebook_pages, f"no chapter page made from a notebook in {book_html / 'chapters'}"
-    for page in notebook_pages:
-        tab.goto(f"{book_url}chapters/{page.name}", wait_until="load")
-        link = tab.locator("a.evalcore-slides-link")
+def test_a_self_check_on_a_slide_takes_an_answer(book_url, offline_page):
+    stem = first_deck_with("self-check")
+    page = offline_page.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_deck(page, book_url, stem)
+    target = go_to_widget(page, ".self-check")
+    box = page.locator("section.present .self-check").first
+    choice = box.locator("input[type=radio]")
+    field = box.locator(".sc-input")
+    if choice.count():
+        choice.first.check()
+    else:
+        field.fill("0.5")
+        field.press("Enter")
+    page.wait_for_function("el => el.dataset.verdict !== undefined", arg=box.element_handle(),
+                           timeout=10_000)
+    assert box.locator(".sc-feedback").inner_text().strip()
+    assert page.evaluate("() => Reveal.getIndices().h") == target
+    page.wait_for_load_state("networkidle")
+
+
+def test_every_chapter_page_links_to_its_deck_and_handout(book_html, book_url, offline_page):
+    page = offline_page.page
+    for stem in outline_names():
+        page.goto(f"{book_url}chapters/{stem}.html", wait_until="load")
+        link = page.locator("a.evalcore-slides-link")
         link.wait_for(state="visible", timeout=10_000)
-        href = link.get_attribute("href")
-        assert href == f"../slides/{page.stem}.html", (page.name, href)
-        assert (book_html / "slides" / f"{page.stem}.html").is_file(), f"{href} does not exist"
-        tab.wait_for_load_state("networkidle")    # leave no request of this page half done
-    # and the link works: it opens the deck
-    link.click()
-    tab.wait_for_function("() => document.documentElement.hasAttribute('data-deck-ready')",
-                          timeout=30_000)
-    assert tab.url.endswith(f"slides/{notebook_pages[-1].stem}.html")
-    back = tab.locator("a.evalcore-chapter-link")
-    assert back.get_attribute("href") == f"../chapters/{notebook_pages[-1].stem}.html"
-    check_offline(offline_page)
+        assert link.get_attribute("href") == f"../slides/{stem}.html"
+        assert page.locator("a.evalcore-handout-link").get_attribute("href") == \
+            f"../slides/handouts/{stem}.pdf"
+        page.wait_for_load_state("networkidle")
+    for other in ("review_curves", "a1_errata"):       # no deck: no link
+        page.goto(f"{book_url}chapters/{other}.html", wait_until="load")
+        assert page.locator("a.evalcore-slides-link").count() == 0
+    page.goto(f"{book_url}chapters/{outline_names()[-1]}.html", wait_until="load")
+    page.locator("a.evalcore-slides-link").click()
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-deck-ready')",
+                           timeout=60_000)
+    assert page.locator("a.evalcore-chapter-link").get_attribute("href") == \
+        f"../chapters/{outline_names()[-1]}.html"
+    page.wait_for_load_state("networkidle")

@@ -15,8 +15,9 @@ older targets (``NPY_DISABLE_CPU_FEATURES``) and with one OpenBLAS thread (other
 orders), and must still agree. ``OPENBLAS_CORETYPE`` and ``OPENBLAS_L2_SIZE`` are left as the
 machine sets them.
 
-A test runs the cells before its own first (without comparing them) when they have not run,
-so one cell can be selected alone (``-k "05_auc-cell12"``).
+The notebooks a session needs are executed ahead, two at a time in kernels of their own, each up
+to the last cell a selected test compares (the cells before it run without being compared), so
+one cell can be selected alone (``-k "05_auc-cell12"``).
 """
 
 from __future__ import annotations
@@ -99,58 +100,67 @@ def cases():
 
 class NotebookRun:
     """One notebook executing in one kernel (started in the notebook's folder with a
-    setting's environment), cell after cell. nbclient executes the cells, as it did when
-    the outputs were stored (tools/run_notebooks.py)."""
+    setting's environment), all its cells in order, then the kernel stopped. nbclient executes
+    the cells, as it did when the outputs were stored (tools/run_notebooks.py). A cell that
+    raises is recorded and the next ones still run."""
 
     def __init__(self, setting: str, path: Path) -> None:
+        self.key = (setting, path)
+        self.setting, self.path = setting, path
+        self.cells = code_cells(path)
+        self.outputs: dict[int, list] = {}
+        self.errors: dict[int, Exception] = {}
+        self.broken: str | None = None
+
+    def execute(self, upto: int | None = None) -> "NotebookRun":
+        """Run the cells (all, or those up to ``upto``); returns itself."""
         from jupyter_client.manager import AsyncKernelManager
         from nbclient import NotebookClient
+        from nbclient.exceptions import CellExecutionError
+        from nbclient.util import run_sync
 
-        self.key = (setting, path)
-        self.cells = code_cells(path)
-        self.next = 0
-        self.outputs: dict[int, list] = {}
-        self.broken: str | None = None
         # nbclient writes each executed cell back into its notebook: a copy with no outputs,
         # and the setting's check as a last cell
         check = nbformat.v4.new_code_cell(SETTING_CHECK)
         notebook = nbformat.v4.new_notebook(cells=[
             nbformat.from_dict({**cell, "outputs": []}) for cell in self.cells] + [check])
-        self.client = NotebookClient(
+        client = NotebookClient(
             notebook, timeout=600, record_timing=False, allow_errors=False,
-            iopub_timeout=120, raise_on_iopub_timeout=True,
+            iopub_timeout=120, raise_on_iopub_timeout=True, startup_timeout=300,
             km=AsyncKernelManager(kernel_name="python3",
                                   kernel_spec_manager=_current_environment_kernels()),
-            resources={"metadata": {"path": str(path.parent)}})
-        self.client.start_new_kernel(env=dict(os.environ, **SETTINGS[setting]))
-        self.client.start_new_kernel_client()
-        if SETTINGS[setting]:
-            self.client.execute_cell(check, len(self.cells), store_history=False)
+            resources={"metadata": {"path": str(self.path.parent)}})
+        client.start_new_kernel(env=dict(os.environ, **SETTINGS[self.setting]))
+        try:
+            client.start_new_kernel_client()
+            if SETTINGS[self.setting]:
+                client.execute_cell(check, len(self.cells), store_history=False)
+            last = len(self.cells) - 1 if upto is None else upto
+            for number in range(last + 1):
+                cell = client.nb.cells[number]
+                try:
+                    client.execute_cell(cell, number)
+                except CellExecutionError as error:
+                    self.errors[number] = error
+                    self.broken = self.broken or f"cell {number} raised {error.ename}"
+                self.outputs[number] = cell.outputs
+        finally:
+            if client.kc is not None:
+                client.kc.stop_channels()
+            run_sync(client.km.shutdown_kernel)(now=True)
+        return self
 
     def run(self, index: int) -> list:
-        """Execute the cells up to ``index`` (those before it once) and return the fresh
-        outputs of cell ``index``."""
-        from nbclient.exceptions import CellExecutionError
+        """The fresh outputs of cell ``index``; raises what it raised. The notebook must have
+        been executed (:meth:`execute`)."""
+        if index in self.errors:
+            raise self.errors[index]
+        return self.outputs[index]
 
-        while self.next <= index:
-            number = self.next
-            cell = self.client.nb.cells[number]
-            self.next += 1
-            try:
-                self.client.execute_cell(cell, number)
-            except CellExecutionError as error:
-                if number == index:
-                    raise
-                self.broken = self.broken or f"cell {number} raised {error.ename}"
-            self.outputs[number] = cell.outputs
-        return self.outputs.pop(index)
 
-    def stop(self) -> None:
-        from nbclient.util import run_sync
-
-        if self.client.kc is not None:
-            self.client.kc.stop_channels()
-        run_sync(self.client.km.shutdown_kernel)(now=True)
+#: How many notebooks execute at once, each in its own kernel (a process of its own): the
+#: notebooks are independent, and a fresh run of them all is the longest file of the suite.
+PARALLEL = 2
 
 
 def _current_environment_kernels():
@@ -168,21 +178,38 @@ def _current_environment_kernels():
 
 
 @pytest.fixture(scope="session")
-def notebook_runs():
-    """The notebook running now (one kernel at a time), by (setting, path)."""
-    current: dict[str, NotebookRun] = {}
+def notebook_runs(request):
+    """The executed notebook for (setting, path). The notebooks this session's tests need are
+    executed ahead, in test order, :data:`PARALLEL` at a time (threads waiting on kernels), so
+    a test waits only for its own notebook; a notebook's results are dropped once a later one
+    is asked for."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    needed: dict[tuple[str, Path], int] = {}           # (setting, path) -> last cell compared
+    for item in request.session.items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if (getattr(item, "originalname", "") == "test_a_fresh_run_reproduces_the_stored_outputs"
+                and params.get("path") is not None and not item.get_closest_marker("skip")):
+            key = (params["setting"], params["path"])
+            needed[key] = max(needed.get(key, 0), params["index"])
+    pool = ThreadPoolExecutor(max_workers=PARALLEL, thread_name_prefix="notebook")
+    ahead = {key: pool.submit(NotebookRun(*key).execute, last) for key, last in needed.items()}
+    current: dict = {}
 
     def get(setting: str, path: Path) -> NotebookRun:
-        run = current.get("run")
-        if run is None or run.key != (setting, path):
-            if run is not None:
-                run.stop()
-            current["run"] = run = NotebookRun(setting, path)
-        return run
+        key = (setting, path)
+        if current.get("key") != key:
+            if current.get("key") in ahead:
+                del ahead[current["key"]]              # done with it: free its outputs
+            future = ahead.get(key)
+            current.update(key=key, run=future.result() if future is not None
+                           else NotebookRun(setting, path).execute())
+        return current["run"]
 
     yield get
-    if current.get("run") is not None:
-        current["run"].stop()
+    for future in ahead.values():
+        future.cancel()
+    pool.shutdown(wait=True)
 
 
 @pytest.mark.parametrize("setting, path, index", cases())
@@ -206,7 +233,7 @@ def test_a_fresh_run_reproduces_the_stored_outputs(request, notebook_runs, setti
 
 @pytest.mark.parametrize("setting", [pytest.param(s, marks=skip_unless_applicable(s))
                                      for s in SETTINGS if SETTINGS[s]])
-def test_each_setting_is_in_force_in_the_kernel(notebook_runs, tmp_path, setting):
+def test_each_setting_is_in_force_in_the_kernel(tmp_path, setting):
     """The settings really change the kernel's numerics: a name numpy does not know would be
     ignored silently, so the kernel reports what it dispatches to."""
     path = tmp_path / "probe.ipynb"
@@ -215,7 +242,7 @@ def test_each_setting_is_in_force_in_the_kernel(notebook_runs, tmp_path, setting
         "print(sorted(k for k, v in m.__cpu_features__.items() if v))\n"
         "print([p['num_threads'] for p in threadpoolctl.threadpool_info()"
         " if p['user_api'] == 'blas'])")]), path)
-    outputs = notebook_runs(setting, path).run(0)
+    outputs = NotebookRun(setting, path).execute().run(0)
     features, threads = outputs[0]["text"].splitlines()[:2]
     for name in SETTINGS[setting].get("NPY_DISABLE_CPU_FEATURES", "").split():
         assert not re.search(rf"'{name}'", features), f"{name} still on: {features}"

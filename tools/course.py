@@ -101,7 +101,17 @@ def _chapter_link(app, fromdoc: str, name: str, numbered: bool = True) -> str:
 
 def _deck_link(fromdoc: str, name: str, number: str) -> str:
     href = posixpath.relpath(f"slides/{name}.html", posixpath.dirname(fromdoc) or ".")
-    return f'<a href="{html.escape(href)}">deck {number}</a>'
+    minutes = deck_minutes(name)
+    length = f" ({minutes} min)" if minutes is not None else ""
+    return f'<a href="{html.escape(href)}">deck {number}</a>{length}'
+
+
+def deck_minutes(name: str) -> int | None:
+    """The length a chapter's deck states (``minutes`` in ``chapters/<name>.deck.yml``)."""
+    outline = ROOT / FOLDER / f"{name}.deck.yml"
+    if not outline.is_file():
+        return None
+    return yaml.safe_load(outline.read_text(encoding="utf-8"))["minutes"]
 
 
 def _minutes_placeholder(name: str) -> str:
@@ -261,6 +271,16 @@ def _check(app, env) -> None:
             raise ValueError(f"course.yml names the review {review}, which is not a page")
 
 
+def _deck_meta(app, pagename, templatename, context, doctree) -> None:
+    """A chapter with a lecture deck (an outline ``chapters/NN_name.deck.yml``, built by
+    tools/slides.py) says so in a ``<meta name="evalcore-deck">``: book_assets/slides-link.js
+    then links the deck and its PDF handout from the page."""
+    folder, _, name = pagename.partition("/")
+    if folder == FOLDER and (ROOT / FOLDER / f"{name}.deck.yml").is_file():
+        context["metatags"] = (context.get("metatags", "")
+                               + f'\n<meta name="evalcore-deck" content="{html.escape(name)}">')
+
+
 def setup(app):
     app.add_config_value("course", {}, "env")
     app.connect("config-inited", _config_inited)
@@ -270,4 +290,5 @@ def setup(app):
     app.connect("env-check-consistency", _check)
     app.connect("doctree-resolved", _doctree_resolved)
     app.connect("build-finished", _build_finished)
+    app.connect("html-page-context", _deck_meta)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,31 +1,39 @@
-"""Build one reveal.js slide deck per chapter, from the lecture notebooks, into the book.
+"""Build a lecture deck per chapter: reveal.js slides designed in an outline beside the chapter.
 
-``python tools/slides.py --lectures _build/lectures --out _build/html/slides`` (``make slides``)
-writes ``NN_name.html`` for every ``NN_name.ipynb`` in ``--lectures`` with nbconvert's
-``SlidesExporter`` and a small template of its own, and copies the few reveal.js files the decks
-use from ``js/node_modules/reveal.js`` into ``--out/_reveal/``. Everything else a deck loads
-(MathJax 3, require.js, the ipywidgets HTML manager, anywidget) is the book's own copy in
-``_static/``, loaded as the book's pages load it (``_config.yml``'s ``nb_ipywidgets_js``), so a
-deck works with no network, and its widgets work with no kernel (their state is embedded from the
-notebook's metadata).
+``python tools/slides.py`` (``make slides``, after ``make html``) reads every
+``chapters/NN_name.deck.yml`` and writes ``_build/html/slides/NN_name.html``. A deck is a
+lecture, not the chapter poured into slides: each slide says one thing in its title and shows
+one picture, one explorer, a few lines of the chapter's text or a short piece of its code. The
+outline holds only what is new (the slide titles and the speaker's notes); everything a slide
+shows is pulled from the chapter when the deck is built:
 
-The deck's structure is computed from the chapter's headings, so a lecturer can regenerate it
-after editing a chapter:
+* ``figure: KEY``: the figure the chapter glues under ``KEY``, with its alt text and its
+  number as the book prints them (the caption goes into the notes);
+* ``widget: LABEL``: the widget the chapter's code cell labelled ``LABEL`` displays (cell
+  metadata ``"label"``), rendered from its saved state with no kernel, at the projector size
+  (``size="large"``);
+* ``code: LABEL``: that code cell's source (12 lines at most) and, with ``output: true``, its
+  text output;
+* ``text: LABEL``: the markdown cell labelled ``LABEL``, or with ``pick: [i, ...]`` only its
+  blocks ``i`` (paragraphs, list items and display formulas, counted from 0); a pick
+  ``{block: i, sentences: [j, ...]}`` keeps only those sentences of block ``i``, so a slide
+  shows a line or two of a long paragraph.
 
-* the title (``#``) and every ``##`` section start a new slide, every ``###`` a sub-slide
-  (below its section: reveal's vertical navigation);
-* a markdown cell holding several headings is split at them;
-* the items of a section's summary list appear one at a time (fragments); nothing else does;
-* cells the book hides (``jupyter.source_hidden``, or the tags ``hide-input``/``remove-input``)
-  show their output but no code, collapsed outputs (``jupyter.outputs_hidden``,
-  ``remove-output``) are not shown, and ``remove-cell`` cells are dropped;
-* a slide longer than the screen scrolls (``↓``/``↑`` scroll it before moving on);
-* every text reaches 4.5:1 (code in the book's own Pygments style, the slide number on dark
-  blue) and links in running text are underlined (``tests/test_accessibility_axe.py``).
+Titles and notes may use the chapter's roles (``{glue:text}``, ``{numref}``, ``{doc}``...),
+resolved with the book's numbers by tools/lectures.py's converter, so no number is typed.
+An outline also states the lecture's length (``minutes``, 50 at most) and may name the
+self-check to run live (``live: LABEL``, one of its widget slides); what to read before is the
+chapter's ``assumes`` in course.yml. The first slide is generated: the chapter's number and
+title, the length, the chapters to read first, the self-check to run live, and links to the
+chapter and to the deck's PDF handout (``slides/handouts/NN_name.pdf``, tools/handouts.py).
 
-Each deck links back to its chapter page (``../chapters/NN_name.html``). A deck's third-edition
-name (``tools/old_names.py``) is a small page that sends the reader on to the deck that holds
-its chapter now.
+The slides are one flat sequence (→, ←, PageDown, PageUp and a presenter's remote all walk
+it), 1280×720, and every slide fits: tests/test_slides.py measures each in Chromium. ``S``
+opens reveal's speaker view with the notes and a timer. Everything a deck loads is the book's
+own (reveal.js copied into ``slides/_reveal``, MathJax and the widget scripts from
+``_static``), so a deck works offline. The widget scripts are those of the book's pages
+(:func:`book_widget_scripts`): how a deck loads its widgets is decided in that one place.
+A deck's third-edition name (``tools/old_names.py``) is a small page that sends the reader on.
 """
 
 from __future__ import annotations
@@ -34,15 +42,24 @@ import argparse
 import copy
 import html
 import importlib.util
+import json
 import re
 import shutil
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from lectures import Book, ChapterConverter  # noqa: E402  (a sibling script)
+
 REVEAL_PACKAGE = ROOT / "js" / "node_modules" / "reveal.js"
+CHAPTERS = ROOT / "chapters"
+OUTLINE_SUFFIX = ".deck.yml"
 
 #: The reveal.js files a deck loads, relative to the package (copied into ``<out>/_reveal``).
 REVEAL_FILES = (
@@ -54,395 +71,637 @@ REVEAL_FILES = (
     "plugin/notes/notes.js",
 )
 
-#: The tag given to a markdown cell whose list items are shown one at a time.
-FRAGMENT_TAG = "slides-fragments"
+#: What a slide can show, besides its title: one of these keys.
+SLIDE_KINDS = ("figure", "widget", "code", "text")
+#: The keys a slide may have.
+SLIDE_KEYS = {"title", "notes", "pick", "output", *SLIDE_KINDS}
+#: The keys an outline may have.
+OUTLINE_KEYS = {"minutes", "live", "notes", "slides"}
+#: The longest lecture a deck may be, in minutes, and the longest code a slide may show.
+MAX_MINUTES = 50
+MAX_CODE_LINES = 12
+#: The slide's size: a projector's 16:9.
+WIDTH, HEIGHT = 1280, 720
 
-#: Section titles whose list items become fragments (compared in lower case).
-FRAGMENT_SECTIONS = ("summary",)
-
-HIDE_SOURCE_TAGS = ("hide-input", "remove-input")
-HIDE_OUTPUT_TAGS = ("remove-output",)
-DROP_TAGS = ("remove-cell",)
-GLUE_RECORD = "application/papermill.record/"
-
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
-_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-_MYST_TARGET = re.compile(r"^\s*\([\w.:-]+\)=\s*$")
-
-
-def heading_level(line: str) -> int:
-    """The level of a markdown ATX heading line (``## Title`` is 2), or 0 for any other line.
-
-    Parameters
-    ----------
-    line : str
-        One line of markdown.
-
-    Returns
-    -------
-    int
-        The number of ``#`` that open the heading, 0 when ``line`` is not a heading.
-
-    Examples
-    --------
-    >>> heading_level("## Counting outcomes")
-    2
-    >>> heading_level("#hashtag"), heading_level("text"), heading_level("    # code")
-    (0, 0, 0)
-    """
-    if not isinstance(line, str):
-        raise TypeError(f"line must be a str, got {type(line).__name__}")
-    match = _HEADING.match(line)
-    return len(match.group(1)) if match else 0
-
-
-def split_at_headings(source: str) -> list[str]:
-    """Split markdown before every heading that is not inside a fenced code block.
-
-    MyST targets (``(label)=`` lines) are dropped: they mark a place and show nothing.
-
-    Parameters
-    ----------
-    source : str
-        The markdown of one cell.
-
-    Returns
-    -------
-    list of str
-        The pieces, in order; each piece after the first starts with a heading. Blank pieces
-        are left out.
-
-    Examples
-    --------
-    >>> split_at_headings("(ch-x)=\\n# Title\\nIntro.\\n## One\\nText"
-    ...                   "\\n```\\n# not a heading\\n```")
-    ['# Title\\nIntro.', '## One\\nText\\n```\\n# not a heading\\n```']
-    """
-    if not isinstance(source, str):
-        raise TypeError(f"source must be a str, got {type(source).__name__}")
-    pieces: list[list[str]] = [[]]
-    fence = None
-    for line in source.splitlines():
-        opening = _FENCE.match(line)
-        if fence is None and opening:
-            fence = opening.group(1)[0] * 3
-        elif fence is not None and line.strip().startswith(fence):
-            fence = None
-        elif fence is None and _MYST_TARGET.match(line):
-            continue
-        elif fence is None and heading_level(line):
-            pieces.append([])
-        pieces[-1].append(line)
-    return [text for text in ("\n".join(lines).strip("\n") for lines in pieces) if text.strip()]
-
-
-def _tags(cell) -> list[str]:
-    return list(cell.get("metadata", {}).get("tags", []))
-
-
-def _source_hidden(cell) -> bool:
-    metadata = cell.get("metadata", {})
-    return bool(metadata.get("jupyter", {}).get("source_hidden")
-                or any(tag in HIDE_SOURCE_TAGS for tag in _tags(cell)))
-
-
-def _first_heading(source: str) -> tuple[int, str]:
-    first = source.splitlines()[0] if source else ""
-    level = heading_level(first)
-    return level, (_HEADING.match(first).group(2) if level else "")
-
-
-def plan_slides(nb):
-    """A copy of a notebook with reveal.js slide metadata computed from its headings.
-
-    The first cell and every cell opening with a ``#`` or ``##`` heading (after the first
-    heading) start a slide, every ``###`` a sub-slide; markdown cells are split at their
-    headings; hidden sources are removed, ``remove-cell`` cells dropped; the list items of a
-    Summary section are tagged as fragments (:data:`FRAGMENT_TAG`).
-
-    Parameters
-    ----------
-    nb : nbformat.NotebookNode
-        A notebook (version 4); it is not modified.
-
-    Returns
-    -------
-    nbformat.NotebookNode
-        The planned notebook. Each cell's ``metadata.slideshow.slide_type`` is ``"slide"``,
-        ``"subslide"`` or ``"-"``; a cell that starts a slide with a heading also carries
-        ``metadata.slideshow.data`` (``evalcore_level``, the heading level), which the deck
-        shows as ``data-evalcore-level`` on the slide.
-
-    Examples
-    --------
-    >>> from nbformat.v4 import new_notebook, new_markdown_cell, new_code_cell
-    >>> nb = new_notebook(cells=[
-    ...     new_markdown_cell("# Title\\nWhy.\\n## First\\nText."),
-    ...     new_code_cell("import x", metadata={"tags": ["hide-input"]}),
-    ...     new_markdown_cell("### Detail"),
-    ...     new_code_cell("glue()", metadata={"tags": ["remove-cell"]}),
-    ...     new_markdown_cell("## Summary\\n* one\\n* two")])
-    >>> planned = plan_slides(nb)
-    >>> [(c.cell_type[0], c.metadata.slideshow.slide_type) for c in planned.cells]
-    [('m', 'slide'), ('m', 'slide'), ('m', 'subslide'), ('m', 'slide')]
-    >>> planned.cells[-1].metadata.tags, planned.metadata.title
-    (['slides-fragments'], 'Title')
-    """
-    if not hasattr(nb, "cells"):
-        raise TypeError(f"nb must be a notebook (nbformat.NotebookNode), got {type(nb).__name__}")
-    planned = copy.deepcopy(nb)
-    cells = []
-    for cell in planned.cells:
-        if any(tag in DROP_TAGS for tag in _tags(cell)):
-            continue
-        if cell.cell_type == "markdown":
-            # figures are cell attachments, some in HTML <img> (sized): nbconvert resolves
-            # only markdown images, so every attachment becomes a data URI here
-            for name, bundle in cell.get("attachments", {}).items():
-                for kind, data in bundle.items():
-                    cell.source = cell.source.replace(f"attachment:{name}",
-                                                      f"data:{kind};base64,{data}")
-            for number, piece in enumerate(split_at_headings(cell.source)):
-                new = copy.deepcopy(cell)
-                new.source = piece
-                if number and "id" in new:
-                    new["id"] = f"{cell['id'][:60]}-{number}"   # cell ids stay unique
-                cells.append(new)
-        elif cell.cell_type == "code":
-            if (any(tag in HIDE_OUTPUT_TAGS for tag in _tags(cell))
-                    or cell.metadata.get("jupyter", {}).get("outputs_hidden")):
-                cell.outputs = []
-            # glue's records (application/papermill.record/...) are data for the book, not views
-            cell.outputs = [output for output in cell.outputs if not output.get("data") or any(
-                not kind.startswith(GLUE_RECORD) for kind in output["data"])]
-            if _source_hidden(cell):
-                if not cell.outputs:
-                    continue
-                cell.metadata.setdefault("transient", {})["remove_source"] = True
-            cells.append(cell)
-        else:
-            cells.append(cell)
-
-    title = None
-    section = ""
-    for index, cell in enumerate(cells):
-        level, text = _first_heading(cell.source) if cell.cell_type == "markdown" else (0, "")
-        slide_type = "-"
-        if level and level <= 2:
-            slide_type = "slide" if title is not None or index == 0 else "-"
-            section = text.lower() if level == 2 else ""
-        elif level == 3:
-            slide_type = "subslide"
-        if index == 0:
-            slide_type = "slide"
-        if level and title is None:
-            title = text
-        slideshow = {"slide_type": slide_type}
-        if level and slide_type != "-":
-            slideshow["data"] = {"evalcore_level": str(level)}
-        cell.metadata["slideshow"] = slideshow
-        if (cell.cell_type == "markdown" and section in FRAGMENT_SECTIONS
-                and re.search(r"^\s{0,3}([*+-]|\d+[.)])\s", cell.source, re.M)):
-            cell.metadata["tags"] = [*_tags(cell), FRAGMENT_TAG]
-    planned.cells = cells
-    planned.metadata["title"] = _plain(title) if title else ""
-    return planned
-
-
-def _plain(markdown: str) -> str:
-    """Markdown heading text as plain text (for the page title)."""
-    text = re.sub(r"\{[\w:-]+\}`([^`]*)`", r"\1", markdown)
-    text = re.sub(r"[*_`]", "", text)
-    return text.strip()
-
-
-def list_fragments(rendered: str) -> str:
-    """Mark every item of a rendered HTML list as a reveal.js fragment (shown one at a time).
-
-    Parameters
-    ----------
-    rendered : str
-        HTML.
-
-    Returns
-    -------
-    str
-        ``rendered`` with ``class="fragment"`` on each ``<li>``.
-
-    Examples
-    --------
-    >>> list_fragments('<ul>\\n<li>one</li>\\n<li class="x">two</li>\\n</ul>')
-    '<ul>\\n<li class="fragment">one</li>\\n<li class="fragment x">two</li>\\n</ul>'
-    """
-    if not isinstance(rendered, str):
-        raise TypeError(f"rendered must be a str, got {type(rendered).__name__}")
-    rendered = re.sub(r'<li class="', '<li class="fragment ', rendered)
-    return re.sub(r"<li(?=[\s>])(?![^>]*\bclass=)", '<li class="fragment"', rendered)
-
-
-# The deck's template: nbconvert's reveal template with every URL pointing into the book, the
-# book's MathJax 3 and widget scripts (in _config.yml's order), and reveal.js loaded by require.js.
-TEMPLATE = r"""
-{%- extends 'reveal/index.html.j2' -%}
-
-{%- block html_head_js -%}
-<script>
-// MathJax 3, as the book configures it, with $...$ for the notebook's markdown
-window.MathJax = {
-  tex: { inlineMath: [["$", "$"], ["\\(", "\\)"]], displayMath: [["$$", "$$"], ["\\[", "\\]"]],
-         processEscapes: true, tags: "ams" },
-  // as in the book: formulas out of the tab order, so Tab reaches the widgets
-  options: { ignoreHtmlClass: "tex2jax_ignore|jp-InputArea-editor|highlight",
-             menuOptions: { settings: { inTabOrder: false } } },
-};
-</script>
-<script defer src="{{ resources.mathjax_url }}"></script>
-{#- the book's widget scripts, in the order of _config.yml's nb_ipywidgets_js #}
-{%- for script in resources.evalcore.widget_scripts %}
-<script src="{{ resources.evalcore.static }}/{{ script }}"></script>
-{%- endfor %}
-{%- endblock html_head_js -%}
-
-{% block jupyter_widgets %}{% endblock jupyter_widgets %}
-{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
-
-{%- block html_head_css -%}
-<link rel="icon" href="{{ resources.evalcore.static }}/favicon.svg" type="image/svg+xml">
-<style type="text/css">
-{{ resources.evalcore.css }}
-</style>
-{%- endblock html_head_css -%}
-
-{% block markdowncell scoped %}
-{%- if resources.evalcore.fragment_tag in cell.metadata.get("tags", []) -%}
-{{ super() | list_fragments }}
-{%- else -%}
-{{ super() }}
-{%- endif -%}
-{% endblock markdowncell %}
-
-{% block body_footer %}
-</div>
-<a class="evalcore-chapter-link" href="{{ resources.evalcore.chapter_url }}"
-   title="Back to the chapter in the book">&#8617; {{ resources.evalcore.chapter_label | e }}</a>
-</div>
-</main>
-</body>
-{% endblock body_footer %}
-
-{% block footer_js %}
-<script>
-require(["{{ resources.reveal.url_prefix }}/dist/reveal.js",
-         "{{ resources.reveal.url_prefix }}/plugin/notes/notes.js"],
-function (Reveal, RevealNotes) {
-  // Arrow keys pressed on a widget (a slider's handle, a dropdown, a button) move the widget,
-  // not the deck: reveal.js listens on the document, so stop them on the way up.
-  document.querySelector(".reveal .slides").addEventListener("keydown", function (event) {
-    if (event.target.closest && event.target.closest(
-        ".jupyter-widgets, [role=slider], input, select, textarea, button, summary")) {
-      event.stopPropagation();
-    }
-  });
-  // A slide longer than the screen scrolls: down/up scroll it first, then move on.
-  function scroller() {
-    var slide = Reveal.getCurrentSlide();
-    return slide && slide.scrollHeight > slide.clientHeight + 2 ? slide : null;
-  }
-  function scrollBy(direction, fallback) {
-    return function () {
-      var slide = scroller();
-      var room = slide ? (direction > 0
-        ? slide.scrollHeight - slide.clientHeight - slide.scrollTop : slide.scrollTop) : 0;
-      if (room > 2) {
-        slide.scrollBy({ top: direction * Math.min(room, 0.6 * slide.clientHeight) });
-      } else {
-        fallback();
-      }
-    };
-  }
-  Reveal.initialize({
-    width: {{ resources.reveal.width }},
-    height: {{ resources.reveal.height }},
-    margin: 0.03,
-    center: false,
-    controls: true,
-    progress: true,
-    hash: true,
-    slideNumber: "c/t",
-    transition: "{{ resources.reveal.transition }}",
-    transitionSpeed: "fast",
-    plugins: [RevealNotes],
-    keyboard: { 40: scrollBy(1, function () { Reveal.down(); }),
-                38: scrollBy(-1, function () { Reveal.up(); }) },
-  }).then(function () {
-    document.documentElement.setAttribute("data-deck-ready", "");
-  });
-  window.Reveal = Reveal;
-});
-</script>
-{% endblock footer_js %}
-"""
-
-#: The Pygments style of the decks' code: the one the book's pages use (pydata-sphinx-theme's light
-#: style), whose colours reach 7:1 on white. nbconvert's default takes JupyterLab's editor
-#: colours, whose numbers (#080) and comments (#408080) reach only 4.2:1 on the code cells' grey.
+#: The Pygments style of the decks' code: the one the book's pages use (pydata-sphinx-theme's
+#: light style), whose colours reach 7:1 on white.
 CODE_STYLE = "a11y-high-contrast-light"
+GLUE_FIGURE = re.compile(r"^(`{3,}|:{3,})\{glue:figure\}\s+(?P<key>\S+)\s*$")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
-# Speaker-friendly sizes for a 1280x720 deck: body ~30px, code and tables ~22px.
-CSS = """
-html:root { --r-main-font-size: 30px; --r-heading1-size: 2.0em; --r-heading2-size: 1.45em;
-        --r-heading3-size: 1.2em; --r-heading-text-transform: none; --r-heading-color: #1a3a5c;
-        --jp-content-font-size1: 30px; --jp-code-font-size: 21px; --jp-ui-font-size1: 21px;
-        --jp-cell-prompt-width: 0px; }
-body.jp-Notebook { margin: 0; padding: 0; }
-.reveal { font-size: 30px; }
-.reveal .slides { text-align: left; }
-.reveal .slides > section, .reveal .slides > section > section {
-  height: 100%; box-sizing: border-box; overflow-y: auto; overflow-x: hidden;
-  padding: 8px 24px 28px; }
-.reveal .slides section > section { padding: 0; }
-.reveal .slides > section.stack { overflow: visible; padding: 0; }
-.reveal h1, .reveal h2, .reveal h3, .reveal h4 { text-align: left; margin: 0.2em 0 0.4em;
-  line-height: 1.15; }
-.reveal .jp-RenderedMarkdown, .reveal .jp-RenderedHTMLCommon { font-size: 30px; line-height: 1.35; }
-.reveal .jp-RenderedHTMLCommon p { margin: 0 0 0.55em; }
-.reveal .jp-RenderedHTMLCommon ul, .reveal .jp-RenderedHTMLCommon ol { margin: 0 0 0.55em 1.1em;
-  display: block; }
-.reveal .jp-RenderedHTMLCommon li { margin-bottom: 0.2em; }
-.reveal .jp-RenderedHTMLCommon img { max-height: 560px; width: auto; max-width: 100%;
-  margin: 0.2em auto; display: block; }
-.reveal .jp-RenderedHTMLCommon table { font-size: 22px; margin: 0.2em 0; }
-.reveal .jp-RenderedHTMLCommon table th, .reveal .jp-RenderedHTMLCommon table td {
-  padding: 0.2em 0.55em; }
-.reveal .highlight { background: transparent; }  /* the cell's own grey, as in JupyterLab */
-.reveal pre, .reveal .highlight pre { font-size: 21px; line-height: 1.3; box-shadow: none;
-  width: 100%; margin: 0.2em 0; }
-.reveal code { font-size: 0.85em; }
-.reveal .jp-InputPrompt, .reveal .jp-OutputPrompt { display: none; }
-.reveal .jp-Cell { padding: 2px 0; }
-.reveal .jp-OutputArea-output pre { font-size: 21px; }
-.reveal details { margin: 0.3em 0; padding: 0.2em 0.5em; border: 1px solid #ccc;
-  border-radius: 4px; }
-.reveal details summary { cursor: pointer; font-weight: 600; }
-.reveal .jupyter-widgets { font-size: 22px; }
-.reveal .evalcore-explorer { font-size: 21px; }
-.reveal .evalcore-explorer svg.ee-roc, .reveal .evalcore-explorer svg.ee-pr { width: 250px; }
-.reveal .evalcore-explorer svg.ee-strip { max-width: 640px; }
-/* reveal's slide number is white on 40% black (#999 over the white slide, 2.8:1); here on
-   the headings' blue (11:1) */
-.reveal .slide-number { font-size: 18px; background-color: #1a3a5c; color: #fff; }
-/* links in running text are underlined: their blue is too close to the text's near-black
-   (1.9:1) to tell them apart by colour alone */
-.reveal .slides a { text-decoration: underline; }
-.reveal .progress { position: absolute; }  /* nbconvert's CSS (for reveal.js 4) makes it static */
-::-webkit-scrollbar { width: 10px; }
-.reveal a.evalcore-chapter-link { position: fixed; left: 12px; bottom: 8px; z-index: 40;
-  font-size: 18px;
-  color: #1a5a9c; background: rgba(255,255,255,0.95); padding: 2px 8px; border-radius: 4px;
-  text-decoration: none; font-family: "Source Sans Pro", Helvetica, sans-serif; }
-.reveal a.evalcore-chapter-link:hover, .reveal a.evalcore-chapter-link:focus {
-  text-decoration: underline; }
+
+@dataclass
+class Slide:
+    """One slide of an outline: its title, what it shows (``kind`` and ``ref``) and its notes."""
+
+    title: str
+    kind: str
+    ref: str
+    notes: str = ""
+    pick: list | None = None
+    output: bool = False
+
+
+@dataclass
+class Outline:
+    """A deck's outline (``chapters/NN_name.deck.yml``)."""
+
+    chapter: str
+    minutes: int
+    slides: list[Slide]
+    live: str | None = None
+    notes: str = ""
+    path: Path | None = field(default=None, repr=False)
+
+
+def load_outline(path: Path) -> Outline:
+    """Read and check one outline.
+
+    Parameters
+    ----------
+    path : path
+        ``chapters/NN_name.deck.yml``.
+
+    Returns
+    -------
+    Outline
+
+    Raises
+    ------
+    ValueError
+        Naming the file, the slide and the rule: an unknown key, a slide with no title or with
+        not exactly one of :data:`SLIDE_KINDS`, a length over :data:`MAX_MINUTES` minutes, a
+        ``live`` self-check that is not one of the deck's widget slides.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "05_auc.deck.yml").write_text(
+    ...     "minutes: 30\\nslides:\\n  - title: Pairs\\n    figure: fig-pairs\\n", encoding="utf-8")
+    >>> outline = load_outline(folder / "05_auc.deck.yml")
+    >>> outline.chapter, outline.minutes, outline.slides[0].kind, outline.slides[0].ref
+    ('05_auc', 30, 'figure', 'fig-pairs')
+    >>> _ = (folder / "06_x.deck.yml").write_text(
+    ...     "minutes: 70\\nslides:\\n  - title: A\\n    text: a\\n", encoding="utf-8")
+    >>> load_outline(folder / "06_x.deck.yml")
+    Traceback (most recent call last):
+    ...
+    ValueError: 06_x.deck.yml: minutes must be a whole number from 1 to 50 (a lecture), got 70
+    """
+    path = Path(path)
+    if not path.name.endswith(OUTLINE_SUFFIX):
+        raise ValueError(f"path must name an outline NN_name{OUTLINE_SUFFIX}, got {path.name}")
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    where = path.name
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: an outline is a mapping with minutes and slides")
+    unknown = set(data) - OUTLINE_KEYS
+    if unknown:
+        raise ValueError(f"{where}: unknown keys {sorted(unknown)}; an outline has "
+                         f"{sorted(OUTLINE_KEYS)}")
+    minutes = data.get("minutes")
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= MAX_MINUTES:
+        raise ValueError(f"{where}: minutes must be a whole number from 1 to {MAX_MINUTES} "
+                         f"(a lecture), got {minutes!r}")
+    entries = data.get("slides")
+    if not isinstance(entries, list) or not entries:
+        raise ValueError(f"{where}: slides must be a non-empty list")
+    slides = []
+    for number, entry in enumerate(entries, start=2):      # slide 1 is the title slide
+        here = f"{where}, slide {number}"
+        if not isinstance(entry, dict):
+            raise ValueError(f"{here}: a slide is a mapping with a title and one of "
+                             f"{list(SLIDE_KINDS)}")
+        unknown = set(entry) - SLIDE_KEYS
+        if unknown:
+            raise ValueError(f"{here}: unknown keys {sorted(unknown)}; a slide has "
+                             f"{sorted(SLIDE_KEYS)}")
+        title = entry.get("title")
+        if not isinstance(title, str) or not title.strip():
+            raise ValueError(f"{here}: title must be a non-empty string (the slide's point)")
+        kinds = [kind for kind in SLIDE_KINDS if kind in entry]
+        if len(kinds) != 1:
+            raise ValueError(f"{here}: a slide shows exactly one of {list(SLIDE_KINDS)}, "
+                             f"got {kinds or 'none'}")
+        kind = kinds[0]
+        ref = entry[kind]
+        if not isinstance(ref, str) or not ref.strip():
+            raise ValueError(f"{here}: {kind} must name a {'glue key' if kind == 'figure' else 'cell label'}")
+        pick = entry.get("pick")
+        if pick is not None and (kind != "text" or not isinstance(pick, list) or not pick
+                                 or not all(_pick_item(i) for i in pick)):
+            raise ValueError(f"{here}: pick goes with text and lists block numbers (0, 1, ...) "
+                             f"or {{block: i, sentences: [j, ...]}}, got {pick!r}")
+        output = entry.get("output", False)
+        if not isinstance(output, bool) or (output and kind != "code"):
+            raise ValueError(f"{here}: output (true or false) goes with code only")
+        notes = entry.get("notes", "") or ""
+        if not isinstance(notes, str):
+            raise ValueError(f"{here}: notes must be text")
+        slides.append(Slide(title=title.strip(), kind=kind, ref=ref.strip(), notes=notes,
+                            pick=pick, output=output))
+    live = data.get("live")
+    if live is not None and not any(s.kind == "widget" and s.ref == live for s in slides):
+        raise ValueError(f"{where}: live names {live!r}, which is none of the deck's widget slides")
+    notes = data.get("notes", "") or ""
+    return Outline(chapter=path.name[:-len(OUTLINE_SUFFIX)], minutes=minutes, slides=slides,
+                   live=live, notes=notes, path=path)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _pick_item(item) -> bool:
+    """A block number, or ``{block: i, sentences: [j, ...]}``."""
+    if isinstance(item, dict):
+        sentences = item.get("sentences")
+        return (set(item) == {"block", "sentences"} and _whole(item["block"])
+                and isinstance(sentences, list) and bool(sentences)
+                and all(_whole(j) for j in sentences))
+    return _whole(item)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(*_`$\\])")
+_LIST_MARK = re.compile(r"^(\s{0,3}(?:[*+-]|\d+[.)])\s+)")
+
+
+def sentence_texts(block: str) -> list[str]:
+    """The sentences of one block (outside ``$...$`` formulas); a list item's marker goes with
+    its first sentence.
+
+    Examples
+    --------
+    >>> sentence_texts("* One idea. Two: $a. B$ holds.\\n  Three (really).")
+    ['* One idea.', 'Two: $a. B$ holds.', 'Three (really).']
+    """
+    mark = _LIST_MARK.match(block)
+    prefix, body = (mark.group(1), block[mark.end():]) if mark else ("", block)
+    body = " ".join(line.strip() for line in body.split("\n"))
+    # cut only outside formulas: mask what is between dollar signs
+    masked = re.sub(r"\$[^$]*\$", lambda m: "x" * len(m.group(0)), body)
+    cuts = [0] + [m.end() for m in _SENTENCE_END.finditer(masked)] + [len(body)]
+    parts = [body[a:b].strip() for a, b in zip(cuts, cuts[1:]) if body[a:b].strip()]
+    return [prefix + parts[0]] + parts[1:] if parts else []
+
+
+def block_texts(markdown: str) -> list[str]:
+    """The blocks of a markdown text a slide can pick: paragraphs, list items, display formulas
+    (``$$ ... $$``), other blocks (a table, an HTML block) whole; in order.
+
+    Examples
+    --------
+    >>> block_texts("One idea.\\n\\n* first\\n* second\\n  goes on\\n\\n$$\\na = b\\n$$")
+    ['One idea.', '* first', '* second\\n  goes on', '$$\\na = b\\n$$']
+    """
+    blocks: list[list[str]] = []
+    current: list[str] = []
+    in_math = False
+    for line in markdown.split("\n"):
+        stripped = line.strip()
+        if in_math:
+            current.append(line)
+            if stripped.endswith("$$"):
+                blocks.append(current)
+                current, in_math = [], False
+            continue
+        if stripped.startswith("$$"):
+            if current:
+                blocks.append(current)
+            current = [line]
+            if not (stripped.endswith("$$") and len(stripped) > 2):
+                in_math = True
+            else:
+                blocks.append(current)
+                current = []
+            continue
+        if not stripped:
+            if current:
+                blocks.append(current)
+            current = []
+            continue
+        if re.match(r"\s{0,3}([*+-]|\d+[.)])\s", line) and current:
+            blocks.append(current)
+            current = []
+        current.append(line)
+    if current:
+        blocks.append(current)
+    return ["\n".join(block) for block in blocks]
+
+
+def markdown_renderer():
+    """markdown-it (CommonMark, HTML and tables on) whose ``$...$`` and ``$$...$$`` become
+    MathJax's ``\\(...\\)`` and ``\\[...\\]``, so the deck's MathJax typesets them."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+    def math(content: str, options: dict) -> str:
+        content = html.escape(content)
+        return f"\\[{content}\\]" if options.get("display_mode") else f"\\({content}\\)"
+
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    dollarmath_plugin(md, double_inline=True, renderer=math)
+    return md
+
+
+class DeckBuilder:
+    """The slides of one chapter's outline, as HTML, with what they pull from the chapter."""
+
+    def __init__(self, book: Book, outline: Outline, chapters: Path = CHAPTERS,
+                 course: dict | None = None):
+        self.book = book
+        self.outline = outline
+        self.chapters = Path(chapters)
+        self.docname = f"{self.chapters.name}/{outline.chapter}"
+        path = self.chapters / f"{outline.chapter}.ipynb"
+        if not path.is_file():
+            raise ValueError(f"{outline.chapter}{OUTLINE_SUFFIX}: no chapter {path.name} beside it")
+        self.notebook = nbformat.read(path, as_version=4)
+        # a {doc} or {ref} to another chapter links to its page in the book
+        names = {f"{self.chapters.name}/{p.stem}": f"../chapters/{p.stem}.html"
+                 for p in self.chapters.glob("*.ipynb")}
+        self.converter = ChapterConverter(book, self.docname, self.notebook, names)
+        self.course = course or {}
+        self.md = markdown_renderer()
+        self.labels: dict[str, nbformat.NotebookNode] = {}
+        for cell in self.notebook.cells:
+            label = cell.metadata.get("label")
+            if label:
+                if label in self.labels:
+                    raise ValueError(f"{path.name}: two cells are labelled {label!r}")
+                self.labels[label] = cell
+        self.models: list[str] = []         # the widgets the deck shows
+
+    # ---- what a slide pulls from the chapter ---------------------------------------------
+    def where(self, number: int) -> str:
+        return f"{self.outline.chapter}{OUTLINE_SUFFIX}, slide {number}"
+
+    def cell(self, label: str, kind: str, number: int):
+        cell = self.labels.get(label)
+        if cell is None:
+            raise ValueError(f"{self.where(number)}: no cell of {self.outline.chapter}.ipynb is "
+                             f"labelled {label!r} (cell metadata \"label\")")
+        wanted = "markdown" if kind == "text" else "code"
+        if cell.cell_type != wanted:
+            raise ValueError(f"{self.where(number)}: {kind} needs a {wanted} cell, but "
+                             f"{label!r} is a {cell.cell_type} cell")
+        return cell
+
+    def inline(self, text: str) -> str:
+        """A title: the chapter's roles resolved, then markdown rendered inline."""
+        return self.md.renderInline(self.converter.inline(text))
+
+    def prose(self, text: str) -> str:
+        """Notes or a picked text: roles and directives resolved, then markdown rendered."""
+        markdown, _ = self.converter.markdown(text)
+        return self.md.render(markdown)
+
+    def figure(self, key: str, number: int) -> tuple[str, str]:
+        """(the slide's figure, its caption for the notes) of the figure glued as ``key``."""
+        options, caption = self.figure_directive(key, number)
+        data = self.converter.glue.get(key, {}).get("data", {})
+        if "image/png" not in data:
+            raise ValueError(f"{self.where(number)}: the chapter glues no PNG figure {key!r}")
+        alt = options.get("alt", "").strip()
+        if not alt:
+            raise ValueError(f"{self.where(number)}: the figure {key!r} has no alt text")
+        label = options.get("name", "").strip().lower()
+        found = self.book.figure_number(self.docname, label) if label else None
+        prefix = ""
+        if found is not None:
+            figtype, figure_number = found
+            prefix = self.book.numfig_format[figtype].replace("%s", figure_number)
+        source = html.escape(f"{prefix} in the book" if prefix else "From the book")
+        image = (f'<img src="data:image/png;base64,{data["image/png"]}" '
+                 f'alt="{html.escape(alt)}">')
+        text = self.prose("\n".join(caption)) if caption else ""
+        notes = (f"<p><strong>{html.escape(prefix)}.</strong></p>" if prefix else "") + text
+        return (f'<figure class="ec-figure">{image}<figcaption class="ec-source">{source}'
+                f"</figcaption></figure>", notes)
+
+    def figure_directive(self, key: str, number: int) -> tuple[dict, list[str]]:
+        """The options and caption of the chapter's ``{glue:figure} key`` directive."""
+        for cell in self.notebook.cells:
+            if cell.cell_type != "markdown":
+                continue
+            lines = cell.source.split("\n")
+            for start, line in enumerate(lines):
+                match = GLUE_FIGURE.match(line.strip())
+                if not match or match["key"] != key:
+                    continue
+                fence = match.group(1)
+                options, caption, k = {}, [], start + 1
+                while k < len(lines) and lines[k].strip() != fence:
+                    option = re.match(r"^:([\w-]+):\s*(.*)$", lines[k])
+                    if option and not caption:
+                        options[option[1]] = option[2]
+                    elif lines[k].strip() or caption:
+                        caption.append(lines[k])
+                    k += 1
+                return options, caption
+        raise ValueError(f"{self.where(number)}: the chapter shows no figure {key!r} "
+                         f"(a {{glue:figure}} {key} directive)")
+
+    def widget(self, label: str, number: int) -> str:
+        cell = self.cell(label, "widget", number)
+        views = [output["data"][WIDGET_VIEW] for output in cell.outputs
+                 if WIDGET_VIEW in output.get("data", {})]
+        if len(views) != 1:
+            raise ValueError(f"{self.where(number)}: the cell {label!r} displays {len(views)} "
+                             f"widgets; a widget slide shows exactly one")
+        view = {key: views[0][key] for key in ("version_major", "version_minor", "model_id")}
+        self.models.append(view["model_id"])
+        return (f'<div class="ec-widget" data-model="{view["model_id"]}">'
+                f'<script type="{WIDGET_VIEW}">{json.dumps(view)}</script></div>')
+
+    def code(self, label: str, number: int, output: bool) -> str:
+        from pygments import highlight
+        from pygments.formatters import HtmlFormatter
+        from pygments.lexers import PythonLexer
+
+        cell = self.cell(label, "code", number)
+        source = cell.source.strip("\n")
+        lines = source.count("\n") + 1
+        if lines > MAX_CODE_LINES:
+            raise ValueError(f"{self.where(number)}: the cell {label!r} has {lines} lines; a slide "
+                             f"shows {MAX_CODE_LINES} at most (label a shorter cell)")
+        if re.search(r"\bglue\(|\bplt\.", source):
+            raise ValueError(f"{self.where(number)}: the cell {label!r} builds a figure or glues "
+                             f"a value; a slide shows code only where the code is the lesson")
+        parts = [highlight(source, PythonLexer(), HtmlFormatter(cssclass="highlight"))]
+        if output:
+            shown = []
+            for out in cell.outputs:
+                if out.output_type == "stream":
+                    shown.append(f'<pre class="ec-output">{html.escape(out.text)}</pre>')
+                elif out.output_type == "execute_result":
+                    data = out.get("data", {})
+                    if "text/html" in data:
+                        shown.append(f'<div class="ec-output">{data["text/html"]}</div>')
+                    elif "text/plain" in data:
+                        shown.append(f'<pre class="ec-output">{html.escape(data["text/plain"])}'
+                                     "</pre>")
+            if not shown:
+                raise ValueError(f"{self.where(number)}: output: true, but the cell {label!r} "
+                                 "shows no text output")
+            parts += shown
+        return '<div class="ec-code">' + "".join(parts) + "</div>"
+
+    def text(self, label: str, number: int, pick: list[int] | None) -> str:
+        cell = self.cell(label, "text", number)
+        markdown, _ = self.converter.markdown(cell.source)
+        markdown = "\n".join(line for line in markdown.split("\n")
+                             if not re.match(r"^#{1,6}\s", line))       # headings: the title says it
+        if pick is not None:
+            blocks = block_texts(markdown)
+            chosen = []
+            for item in pick:
+                index = item["block"] if isinstance(item, dict) else item
+                if index >= len(blocks):
+                    raise ValueError(f"{self.where(number)}: pick [{index}]: the cell {label!r} "
+                                     f"has {len(blocks)} blocks (0 to {len(blocks) - 1})")
+                if not isinstance(item, dict):
+                    chosen.append(blocks[index])
+                    continue
+                sentences = sentence_texts(blocks[index])
+                missing = [j for j in item["sentences"] if j >= len(sentences)]
+                if missing:
+                    raise ValueError(f"{self.where(number)}: pick block {index}, sentences "
+                                     f"{missing}: it has {len(sentences)} sentences")
+                chosen.append(" ".join(sentences[j] for j in item["sentences"]))
+            markdown = "\n\n".join(chosen)
+        return f'<div class="ec-text">{self.md.render(markdown)}</div>'
+
+    # ---- the deck ------------------------------------------------------------------------
+    def chapter_title(self) -> str:
+        title = self.book.titles.get(self.docname, self.outline.chapter)
+        number = self.book.secnumbers.get(self.docname, {}).get("")
+        return f"{'.'.join(map(str, number))}. {title}" if number else title
+
+    def chapter_link(self, name: str) -> str:
+        docname = f"{self.chapters.name}/{name}"
+        title = self.book.titles.get(docname, name)
+        number = self.book.secnumbers.get(docname, {}).get("")
+        text = f"{'.'.join(map(str, number))}. {title}" if number else title
+        return f'<a href="../chapters/{name}.html">{html.escape(text)}</a>'
+
+    def slides_html(self) -> list[str]:
+        sections = []
+        live_number = None
+        for number, slide in enumerate(self.outline.slides, start=2):
+            notes = self.prose(slide.notes) if slide.notes.strip() else ""
+            if slide.kind == "figure":
+                body, caption = self.figure(slide.ref, number)
+                notes += caption
+            elif slide.kind == "widget":
+                body = self.widget(slide.ref, number)
+                if slide.ref == self.outline.live:
+                    live_number = number
+            elif slide.kind == "code":
+                body = self.code(slide.ref, number, slide.output)
+            else:
+                body = self.text(slide.ref, number, slide.pick)
+            aside = f'<aside class="notes">{notes}</aside>' if notes else ""
+            sections.append(
+                f'<section class="ec-slide ec-kind-{slide.kind}" data-kind="{slide.kind}">'
+                f'<div class="ec-frame"><h2>{self.inline(slide.title)}</h2>'
+                f'<div class="ec-body">{body}</div></div>{aside}</section>')
+        return [self.title_slide(live_number)] + sections
+
+    def title_slide(self, live_number: int | None) -> str:
+        name = self.outline.chapter
+        entry = self.course.get("chapters", {}).get(name, {})
+        read = entry.get("assumes", [])
+        plan = [f"<li>A lecture of about {self.outline.minutes} minutes, "
+                f"{len(self.outline.slides) + 1} slides</li>"]
+        plan.append("<li>Read first: " + (", ".join(self.chapter_link(n) for n in read)
+                                           if read else "nothing; it starts here") + "</li>")
+        if live_number is not None:
+            plan.append(f"<li>Run live: the self-check on slide {live_number}</li>")
+        plan.append(f'<li>{self.chapter_link(name)} in the book · '
+                    f'<a href="handouts/{name}.pdf">the handout (PDF)</a></li>')
+        notes = self.prose(self.outline.notes) if self.outline.notes.strip() else ""
+        aside = f'<aside class="notes">{notes}</aside>' if notes else ""
+        return (f'<section class="ec-slide ec-title-slide" data-kind="title">'
+                f'<div class="ec-frame"><h1>{html.escape(self.chapter_title())}</h1>'
+                f'<ul class="ec-plan">{"".join(plan)}</ul></div>{aside}</section>')
+
+    def widget_state(self) -> dict:
+        """The chapter's saved widget state, its shown widgets at the projector size."""
+        state = copy.deepcopy(self.notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}))
+        models = state.get("state", {})
+        for model_id in self.models:
+            if model_id not in models:
+                raise ValueError(f"{self.outline.chapter}: the widget {model_id} has no saved "
+                                 "state in the chapter (re-run it with `make notebooks`)")
+            if "size" in models[model_id].get("state", {}):
+                models[model_id]["state"]["size"] = "large"
+        return state
+
+
+def deck_html(builder: DeckBuilder) -> str:
+    """The whole deck page of one outline."""
+    slides = builder.slides_html()
+    state = builder.widget_state() if builder.models else None
+    title = builder.chapter_title()
+    static = "../_static"
+    scripts = "\n".join(f'<script src="{static}/{name}"></script>'
+                        for name in book_widget_scripts()) if state else ""
+    state_script = (f'<script type="{WIDGET_STATE}">{json.dumps(state)}</script>'
+                    if state else "")
+    from pygments.formatters import HtmlFormatter
+
+    code_css = HtmlFormatter(style=CODE_STYLE).get_style_defs(".reveal .highlight")
+    return TEMPLATE.format(
+        title=html.escape(f"{title}: slides"), static=static, scripts=scripts,
+        css=CSS_FILE.read_text(encoding="utf-8"),
+        code_css=code_css, slides="\n".join(slides), state=state_script,
+        chapter=builder.outline.chapter, chapter_title=html.escape(title),
+        width=WIDTH, height=HEIGHT,
+        reveal="" if state else ('<script src="_reveal/dist/reveal.js"></script>\n'
+                                 '<script src="_reveal/plugin/notes/notes.js"></script>'))
+
+
+TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="icon" href="{static}/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="_reveal/dist/reveal.css">
+<link rel="stylesheet" href="_reveal/dist/theme/white.css">
+<style>
+{css}
+{code_css}
+</style>
+<script>
+// MathJax 3 as the book configures it; formulas out of the tab order, so Tab reaches widgets
+window.MathJax = {{
+  tex: {{ processEscapes: true, tags: "ams" }},
+  options: {{ ignoreHtmlClass: "tex2jax_ignore|highlight",
+             menuOptions: {{ settings: {{ inTabOrder: false }} }} }},
+}};
+</script>
+<script defer src="{static}/mathjax/tex-chtml.js"></script>
+{scripts}
+</head>
+<body>
+<div class="reveal" role="main">
+<div class="slides">
+{slides}
+</div>
+<a class="evalcore-chapter-link" href="../chapters/{chapter}.html"
+   title="Back to the chapter in the book">&#8617; {chapter_title} in the book</a>
+</div>
+{state}
+{reveal}
+<script>
+(function (start) {{
+  // with the widget scripts, require.js is on the page and reveal.js registers with it
+  if (typeof define === "function" && define.amd) {{
+    require(["_reveal/dist/reveal.js", "_reveal/plugin/notes/notes.js"], start);
+  }} else {{
+    start(window.Reveal, window.RevealNotes);
+  }}
+}})(function (Reveal, RevealNotes) {{
+  // Keys pressed on a widget (a slider, a choice, a field) move the widget, not the deck:
+  // reveal.js listens on the document, so they stop on the way up.
+  document.querySelector(".reveal .slides").addEventListener("keydown", function (event) {{
+    if (event.target.closest && event.target.closest(
+        ".jupyter-widgets, [role=slider], input, select, textarea, button, summary")) {{
+      event.stopPropagation();
+    }}
+  }});
+  Reveal.initialize({{
+    width: {width}, height: {height}, margin: 0, center: false,
+    controls: true, controlsLayout: "edges", progress: true, hash: true,
+    slideNumber: "c/t", navigationMode: "linear",
+    transition: "fade", transitionSpeed: "fast",
+    pdfMaxPagesPerSlide: 1, pdfSeparateFragments: false,
+    plugins: [RevealNotes],
+  }}).then(function () {{
+    document.documentElement.setAttribute("data-deck-ready", "");
+  }});
+  window.Reveal = Reveal;
+}});
+</script>
+</body>
+</html>
 """
+
+#: The decks' style sheet (a 1280x720 slide, the widgets at a projector's size).
+CSS_FILE = Path(__file__).with_name("deck.css")
+
+
+def outlines(chapters: Path = CHAPTERS) -> list[Path]:
+    """The outlines beside the chapters, in file-name order."""
+    return sorted(Path(chapters).glob(f"*{OUTLINE_SUFFIX}"))
+
+
+def build_deck(outline: Path, out: Path, *, book: Book, chapters: Path = CHAPTERS,
+               course: dict | None = None) -> Path:
+    """Write the deck of one outline: ``out/NN_name.html``.
+
+    Parameters
+    ----------
+    outline : path
+        ``chapters/NN_name.deck.yml``.
+    out : path
+        The slides folder, ``_build/html/slides`` (the deck links to ``../_static`` and
+        ``../chapters/NN_name.html``).
+    book : Book
+        The built book (tools/lectures.py's ``Book.load`` of its doctrees).
+
+    Returns
+    -------
+    Path
+        The deck, written whole (a temporary file renamed into place).
+    """
+    builder = DeckBuilder(book, load_outline(outline), chapters, course)
+    page = deck_html(builder)
+    leaks = sorted(set(re.findall(r"""(?:src|href)=["'](https?://[^"']+)""", page)))
+    if leaks:
+        raise ValueError(f"the deck of {builder.outline.chapter} would load from outside the "
+                         f"book: {leaks}")
+    deck = Path(out) / f"{builder.outline.chapter}.html"
+    deck.parent.mkdir(parents=True, exist_ok=True)
+    partial = deck.with_suffix(".html.partial")
+    partial.write_text(page, encoding="utf-8")
+    partial.replace(deck)
+    return deck
+
+
+def build_all(book_html: Path, out: Path, chapters: Path = CHAPTERS,
+              doctrees: Path | None = None) -> list[Path]:
+    """A deck for every outline beside the chapters, and the reveal.js files, in ``out``."""
+    book_html, out = Path(book_html), Path(out)
+    book = Book.load(doctrees if doctrees is not None else book_html.parent / ".doctrees")
+    paths = outlines(chapters)
+    if not paths:
+        raise ValueError(f"chapters: no outline *{OUTLINE_SUFFIX} in {chapters}")
+    course_module = _sibling("course_yml", "course.py")
+    course = course_module.load_course()
+    out.mkdir(parents=True, exist_ok=True)
+    stems = {path.name[:-len(OUTLINE_SUFFIX)] for path in paths}
+    # a deck whose outline was removed or renamed leaves nothing stale behind (old names are
+    # written again below, as redirects)
+    for stale in sorted(set(out.glob("*.html")) - {out / f"{stem}.html" for stem in stems}):
+        stale.unlink()
+    copy_reveal(out)
+    decks = [build_deck(path, out, book=book, chapters=chapters, course=course)
+             for path in paths]
+    write_old_names(out, {deck.stem for deck in decks})
+    return decks
+
+
+def _sibling(name: str, filename: str):
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(filename))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def copy_reveal(out: Path, *, package: Path = REVEAL_PACKAGE) -> Path:
@@ -475,7 +734,6 @@ def copy_reveal(out: Path, *, package: Path = REVEAL_PACKAGE) -> Path:
         else:
             shutil.copy2(source, destination)
     return target
-
 
 def book_widget_scripts(config: Path = ROOT / "_config.yml") -> list[str]:
     """The scripts the book's pages load for widgets: ``nb_ipywidgets_js`` in ``_config.yml``.
@@ -510,128 +768,9 @@ def book_widget_scripts(config: Path = ROOT / "_config.yml") -> list[str]:
         raise ValueError(f"nb_ipywidgets_js must name files in the book's _static/, got {bad}")
     return list(scripts)
 
-
-def make_exporter():
-    """nbconvert's ``SlidesExporter`` with the deck template and every URL inside the book.
-
-    Returns
-    -------
-    nbconvert.SlidesExporter
-        An exporter whose template loads nothing from outside the book: reveal.js from
-        ``_reveal/`` next to the deck, MathJax 3, require.js and the widget manager from the
-        book's ``_static/``; code coloured with the book's own Pygments style
-        (:data:`CODE_STYLE`), so every colour reaches 4.5:1.
-    """
-    from jinja2 import DictLoader
-    from nbconvert import SlidesExporter
-    from traitlets.config import Config
-
-    static = "../_static"
-    exporter = SlidesExporter(
-        config=Config({"CSSHTMLHeaderPreprocessor": {"style": CODE_STYLE}}),
-        extra_loaders=[DictLoader({"evalcore_deck.html.j2": TEMPLATE})],
-        template_file="evalcore_deck.html.j2",
-        reveal_url_prefix="_reveal",
-        reveal_theme="white",
-        reveal_transition="fade",
-        reveal_scroll=True,
-        reveal_width="1280",
-        reveal_height="720",
-        require_js_url=f"{static}/require.js",
-        mathjax_url=f"{static}/mathjax/tex-chtml.js",
-        jquery_url=f"{static}/require.js",        # the template loads no jQuery; never a CDN
-        mermaid_js_url=f"{static}/require.js",     # nor mermaid
-        widget_renderer_url=f"{static}/html-manager/embed-amd.js",
-        jupyter_widgets_base_url=f"{static}/",
-        exclude_input_prompt=True,
-        exclude_output_prompt=True,
-    )
-    exporter.register_filter("list_fragments", list_fragments)
-    return exporter
-
-
-def build_deck(notebook: Path, out: Path, *, exporter=None) -> Path:
-    """Write the slide deck of one lecture notebook: ``out/<notebook stem>.html``.
-
-    Parameters
-    ----------
-    notebook : path
-        A lecture notebook ``NN_name.ipynb`` (or a chapter notebook).
-    out : path
-        The slides folder, ``_build/html/slides`` (the deck links to ``../_static`` and
-        ``../chapters/NN_name.html``).
-    exporter : nbconvert.SlidesExporter, optional
-        From :func:`make_exporter` (made when not given).
-
-    Returns
-    -------
-    Path
-        The deck.
-    """
-    notebook = Path(notebook)
-    if notebook.suffix != ".ipynb" or not notebook.is_file():
-        raise ValueError(f"notebook must be an existing .ipynb file, got {notebook}")
-    exporter = exporter or make_exporter()
-    nb = plan_slides(nbformat.read(notebook, as_version=4))
-    resources = {
-        "metadata": {"name": notebook.stem},
-        "evalcore": {
-            "static": "../_static",
-            "widget_scripts": book_widget_scripts(),
-            "css": CSS,
-            "fragment_tag": FRAGMENT_TAG,
-            "chapter_url": f"../chapters/{notebook.stem}.html",
-            "chapter_label": f"{nb.metadata.get('title') or notebook.stem} in the book",
-        },
-    }
-    body, _ = exporter.from_notebook_node(nb, resources=resources)
-    leaks = sorted(set(re.findall(r"""(?:src|href)=["'](https?://[^"']+)""", body)))
-    if leaks:
-        raise ValueError(f"the deck of {notebook.name} would load from outside the book: {leaks}")
-    deck = Path(out) / f"{notebook.stem}.html"
-    deck.parent.mkdir(parents=True, exist_ok=True)
-    deck.write_text(body, encoding="utf-8")
-    return deck
-
-
-def build_all(lectures: Path, out: Path) -> list[Path]:
-    """A deck for every notebook in ``lectures``, and the reveal.js files, in ``out``.
-
-    Parameters
-    ----------
-    lectures : path
-        The folder of lecture notebooks (``_build/lectures``).
-    out : path
-        The slides folder (``_build/html/slides``).
-
-    Returns
-    -------
-    list of Path
-        The decks, in file-name order.
-    """
-    lectures, out = Path(lectures), Path(out)
-    notebooks = sorted(lectures.glob("*.ipynb"))
-    if not notebooks:
-        raise ValueError(f"lectures must be a folder of notebooks: no .ipynb in {lectures} "
-                         f"(`make lectures` makes them)")
-    out.mkdir(parents=True, exist_ok=True)
-    # a chapter that was renamed or removed leaves no stale deck behind (old names are
-    # written again below, as redirects)
-    for stale in sorted(set(out.glob("*.html")) - {out / f"{p.stem}.html" for p in notebooks}):
-        stale.unlink()
-    copy_reveal(out)
-    exporter = make_exporter()
-    decks = [build_deck(path, out, exporter=exporter) for path in notebooks]
-    write_old_names(out, {deck.stem for deck in decks})
-    return decks
-
-
 def write_old_names(out: Path, decks: set[str]) -> list[Path]:
     """A redirect page at every third-edition deck name that is not a deck now."""
-    spec = importlib.util.spec_from_file_location("old_names", Path(__file__).with_name(
-        "old_names.py"))
-    old_names = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(old_names)
+    old_names = _sibling("old_names", "old_names.py")
     written = []
     for old, successors in old_names.OLD_NAMES.items():
         if old in decks:
@@ -647,15 +786,17 @@ def write_old_names(out: Path, decks: set[str]) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The command line: ``python tools/slides.py --lectures DIR --out DIR``."""
+    """The command line: ``python tools/slides.py [--book DIR] [--out DIR]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lectures", type=Path, default=ROOT / "_build" / "lectures",
-                        help="folder of lecture notebooks (default: _build/lectures)")
-    parser.add_argument("--out", type=Path, default=ROOT / "_build" / "html" / "slides",
-                        help="where the decks go (default: _build/html/slides)")
+    parser.add_argument("--book", type=Path, default=ROOT / "_build" / "html",
+                        help="the built book's HTML folder (default: _build/html)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="where the decks go (default: <book>/slides)")
+    parser.add_argument("--chapters", type=Path, default=CHAPTERS)
     args = parser.parse_args(argv)
-    decks = build_all(args.lectures, args.out)
-    print(f"{len(decks)} slide decks in {args.out}: {', '.join(d.name for d in decks)}")
+    out = args.out or args.book / "slides"
+    decks = build_all(args.book, out, args.chapters)
+    print(f"{len(decks)} slide decks in {out}: {', '.join(d.name for d in decks)}")
     return 0
 
 

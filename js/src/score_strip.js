@@ -76,9 +76,14 @@ export function buildStrip(scores, labels, low, high) {
     const box = layers.getBoundingClientRect();
     if (box.width === 0) return false;
     const font = parseFloat(getComputedStyle(node).fontSize) || 14;
-    geometry.width = box.width;
-    geometry.height = box.height;
-    geometry.dpr = window.devicePixelRatio || 1;
+    // The box is on screen, so scaled when an ancestor is (reveal.js scales a deck's slides to
+    // the screen); the clips and θ's line are set in the strip's own pixels: undo the scale, and
+    // draw the dots at the screen's resolution.
+    const scale = layers.offsetWidth > 0 ? box.width / layers.offsetWidth : 1;
+    const k = Math.abs(scale - 1) < 0.01 ? 1 : scale;
+    geometry.width = box.width / k;
+    geometry.height = box.height / k;
+    geometry.dpr = (window.devicePixelRatio || 1) * k;
     geometry.r = n > 2000 ? font * 0.11 : n > 200 ? font * 0.18 : font * 0.32;
     geometry.pad = 2 * geometry.r + 1;
     const f = context(filled);
