@@ -111,6 +111,10 @@ class NotebookRun:
         self.outputs: dict[int, list] = {}
         self.errors: dict[int, Exception] = {}
         self.broken: str | None = None
+        # the kernel's environment, read here in the test's own thread: pytest changes
+        # os.environ (PYTEST_CURRENT_TEST) while the notebooks run in other threads
+        self.environment = {**os.environ.copy(), **SETTINGS[setting]}
+        self.environment.pop("PYTEST_CURRENT_TEST", None)
 
     def execute(self, upto: int | None = None) -> "NotebookRun":
         """Run the cells (all, or those up to ``upto``); returns itself."""
@@ -130,7 +134,7 @@ class NotebookRun:
             km=AsyncKernelManager(kernel_name="python3",
                                   kernel_spec_manager=_current_environment_kernels()),
             resources={"metadata": {"path": str(self.path.parent)}})
-        client.start_new_kernel(env=dict(os.environ, **SETTINGS[self.setting]))
+        client.start_new_kernel(env=self.environment)
         try:
             client.start_new_kernel_client()
             if SETTINGS[self.setting]:

@@ -89,13 +89,17 @@ def build(book: Path, *, notes: bool = False, force: bool = False) -> list[Path]
         context = browser.new_context(viewport={"width": 1280, "height": 720})
         # the book is served here; anything else a deck asked for would leave the machine
         context.route(re.compile(r"^(?!http://127\.0\.0\.1:)"), lambda route: route.abort())
-        page = context.new_page()
         for deck in found:
             target = out / f"{deck.stem}{'-notes' if notes else ''}.pdf"
             if not force and target.is_file() and target.stat().st_mtime >= deck.stat().st_mtime:
                 written.append(target)
                 continue
-            pages = print_handout(page, f"{base}slides/{deck.name}", target, notes)
+            # a fresh tab a deck: in a reused one, a later deck's widgets can fail to render
+            page = context.new_page()
+            try:
+                pages = print_handout(page, f"{base}slides/{deck.name}", target, notes)
+            finally:
+                page.close()
             print(f"{target.relative_to(book)}: {pages} pages")
             written.append(target)
         browser.close()

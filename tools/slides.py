@@ -529,15 +529,24 @@ class DeckBuilder:
                 f'<ul class="ec-plan">{"".join(plan)}</ul></div>{aside}</section>')
 
     def widget_state(self) -> dict:
-        """The chapter's saved widget state, its shown widgets at the projector size."""
-        state = copy.deepcopy(self.notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}))
-        models = state.get("state", {})
-        for model_id in self.models:
+        """The chapter's saved widget state of the widgets the deck shows (and the models they
+        refer to, ``IPY_MODEL_<id>``), those shown at the projector's size."""
+        saved = self.notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {})
+        models = saved.get("state", {})
+        wanted, queue = set(), list(self.models)
+        while queue:
+            model_id = queue.pop()
+            if model_id in wanted:
+                continue
             if model_id not in models:
                 raise ValueError(f"{self.outline.chapter}: the widget {model_id} has no saved "
                                  "state in the chapter (re-run it with `make notebooks`)")
-            if "size" in models[model_id].get("state", {}):
-                models[model_id]["state"]["size"] = "large"
+            wanted.add(model_id)
+            queue += re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(models[model_id]["state"]))
+        state = {**saved, "state": {key: copy.deepcopy(models[key]) for key in sorted(wanted)}}
+        for model_id in self.models:
+            if "size" in state["state"][model_id].get("state", {}):
+                state["state"][model_id]["state"]["size"] = "large"
         return state
 
 
