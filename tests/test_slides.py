@@ -429,23 +429,26 @@ def explorer_data(deck_html: str, model_index: int = 0) -> tuple[np.ndarray, np.
             np.frombuffer(buffers["scores"], dtype="<f8"))
 
 
-def go_to_widget(page, kind_selector: str) -> int:
-    """Go to the first slide showing a widget of this kind, once the widgets have rendered."""
-    page.wait_for_function(f"() => document.querySelector('.reveal {kind_selector}')",
-                           timeout=60_000)
-    target = page.evaluate(f"() => Reveal.getSlides().findIndex("
-                           f"s => s.querySelector('{kind_selector}'))")
-    assert target >= 1
-    show(page, target)
-    return target
-
-
-def test_an_explorer_on_a_slide_answers_the_keys_offline(book_url, offline_page):
-    stem = first_deck_with("threshold-explorer")
+def deck_at_widget(book_url: str, offline_page, kind: str, selector: str):
+    """The first deck showing a widget of ``kind`` (its ``evalcore_widget``), open at 1280x720
+    on the first slide holding ``selector``, once the widgets have rendered: (page, deck name,
+    slide index)."""
+    stem = first_deck_with(kind)
     page = offline_page.page
     page.set_viewport_size({"width": 1280, "height": 720})
     open_deck(page, book_url, stem)
-    target = go_to_widget(page, ".evalcore-explorer")
+    page.wait_for_function(f"() => document.querySelector('.reveal {selector}')",
+                           timeout=60_000)
+    target = page.evaluate(f"() => Reveal.getSlides().findIndex("
+                           f"s => s.querySelector('{selector}'))")
+    assert target >= 1
+    show(page, target)
+    return page, stem, target
+
+
+def test_an_explorer_on_a_slide_answers_the_keys_offline(book_url, offline_page):
+    page, stem, target = deck_at_widget(book_url, offline_page, "threshold-explorer",
+                                        ".evalcore-explorer")
     root = page.locator("section.present .evalcore-explorer").first
     expect(root).to_be_visible()
     y, s = explorer_data(deck_path(stem).read_text(encoding="utf-8"))
@@ -473,11 +476,8 @@ def test_an_explorer_on_a_slide_answers_the_keys_offline(book_url, offline_page)
 
 
 def test_a_slider_stack_on_a_slide_switches_panes_offline(book_url, offline_page):
-    stem = first_deck_with("slider-stack")
-    page = offline_page.page
-    page.set_viewport_size({"width": 1280, "height": 720})
-    open_deck(page, book_url, stem)
-    target = go_to_widget(page, ".evalcore-slider-stack")
+    page, _, target = deck_at_widget(book_url, offline_page, "slider-stack",
+                                     ".evalcore-slider-stack")
     box = page.locator("section.present .evalcore-slider-stack").first
     control = box.locator("input[type=range]").first
     expect(control).to_be_visible()
@@ -495,11 +495,7 @@ def test_a_slider_stack_on_a_slide_switches_panes_offline(book_url, offline_page
 
 
 def test_a_self_check_on_a_slide_takes_an_answer(book_url, offline_page):
-    stem = first_deck_with("self-check")
-    page = offline_page.page
-    page.set_viewport_size({"width": 1280, "height": 720})
-    open_deck(page, book_url, stem)
-    target = go_to_widget(page, ".self-check")
+    page, _, target = deck_at_widget(book_url, offline_page, "self-check", ".self-check")
     box = page.locator("section.present .self-check").first
     choice = box.locator("input[type=radio]")
     field = box.locator(".sc-input")

@@ -475,17 +475,19 @@ class DeckBuilder:
         return f'<div class="ec-text">{self.md.render(markdown)}</div>'
 
     # ---- the deck ------------------------------------------------------------------------
-    def chapter_title(self) -> str:
-        title = self.book.titles.get(self.docname, self.outline.chapter)
-        number = self.book.secnumbers.get(self.docname, {}).get("")
-        return f"{'.'.join(map(str, number))}. {title}" if number else title
-
-    def chapter_link(self, name: str) -> str:
+    def numbered_title(self, name: str) -> str:
+        """A chapter's title as the book's sidebar shows it ("3. ROC curves")."""
         docname = f"{self.chapters.name}/{name}"
         title = self.book.titles.get(docname, name)
         number = self.book.secnumbers.get(docname, {}).get("")
-        text = f"{'.'.join(map(str, number))}. {title}" if number else title
-        return f'<a href="../chapters/{name}.html">{html.escape(text)}</a>'
+        return f"{'.'.join(map(str, number))}. {title}" if number else title
+
+    def chapter_title(self) -> str:
+        return self.numbered_title(self.outline.chapter)
+
+    def chapter_link(self, name: str) -> str:
+        return (f'<a href="../chapters/{name}.html">'
+                f'{html.escape(self.numbered_title(name))}</a>')
 
     def slides_html(self) -> list[str]:
         sections = []
