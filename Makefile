@@ -159,7 +159,7 @@ unit: $(PY_STAMP)
 notebooks: $(PY_STAMP) $(WIDGET_STAMP)
 	$(BIN)/python tools/run_notebooks.py $(NB)
 
-bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) $(WIDGET_STAMP) chromium
+bench: book chromium
 	$(BIN)/python benchmarks/bench_ranking.py
 	$(BIN)/python benchmarks/bench_delong.py
 	$(BIN)/python benchmarks/bench_resampling.py
@@ -167,6 +167,7 @@ bench: $(PY_STAMP) $(VENDOR_STAMP) $(ANYWIDGET_JS) $(WIDGET_STAMP) chromium
 	$(BIN)/python benchmarks/bench_distribution_explorer.py
 	$(BIN)/python benchmarks/bench_binned.py
 	$(BIN)/python benchmarks/bench_dask.py
+	$(BIN)/python benchmarks/bench_pages.py
 
 # Issue 21's scale benchmarks, apart from `make bench` because they write ~4.5 GB of parquet
 # under _build/bench-data and take minutes: 10⁸ and 10⁹ scores on two Dask workers with 4 GB

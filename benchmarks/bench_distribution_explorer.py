@@ -3,7 +3,7 @@
 Run with ``python benchmarks/bench_distribution_explorer.py [--sizes 400 2000 10000]
 [--presses 60]``. For each n it builds a static HTML page holding one
 :func:`evalcore.distribution_explorer` the way the book embeds it (the embedded widget state,
-the book's own require.js, html-manager and anywidget from ``_vendor``), serves it on
+rendered by the book's widget host, ``book_assets/widget-host.js``), serves it on
 127.0.0.1, opens it in headless Chromium with every other request aborted, and presses the
 arrow keys on each of its three controls, waiting for each press to be measured before the
 next one.

@@ -3,7 +3,7 @@
 Run with ``make bench`` (or ``python benchmarks/bench_explorer.py [--sizes 1000 20000]
 [--presses 100]``). For each size it builds a static HTML page holding one
 :func:`evalcore.threshold_explorer` of ``n`` scores the way the book embeds it (the embedded
-widget state, the book's own require.js, html-manager and anywidget from ``_vendor``), serves
+widget state, rendered by the book's widget host, ``book_assets/widget-host.js``), serves
 it on 127.0.0.1, opens it in headless Chromium with every other request aborted, focuses the
 threshold's range input and presses the arrow keys, one operating point each, waiting for each
 press to be measured before the next one.

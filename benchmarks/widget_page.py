@@ -18,7 +18,6 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VENDOR = Path(os.environ.get("EVALCORE_VENDOR", ROOT / "_vendor"))   # the Makefile's vendor step
 CHROMIUM = os.environ.get("EVALCORE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -30,10 +29,8 @@ FRAME_MS = 16.0
 PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <link rel="icon" href="data:,">
-<script src="require.js"></script>
-<script src="widgets-require-config.js"></script>
-<script src="html-manager/embed-amd.js"></script>
 <script type="application/vnd.jupyter.widget-state+json">{state}</script>
+<script src="widget-host.js" defer></script>
 </head><body style="max-width: 60rem; margin: 1rem auto">
 <script type="application/vnd.jupyter.widget-view+json">{view}</script>
 </body></html>
@@ -46,19 +43,14 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def build_page(directory: Path, widget, title: str) -> None:
-    """``directory/index.html`` embedding ``widget``, with the book's vendored scripts."""
+    """``directory/index.html`` embedding ``widget``, rendered by the book's widget host."""
     from ipywidgets.embed import embed_data
 
     data = embed_data(views=[widget], drop_defaults=False)
     (directory / "index.html").write_text(PAGE.format(
         title=title, state=json.dumps(data["manager_state"]),
         view=json.dumps(data["view_specs"][0])), encoding="utf-8")
-    for name in ("require.js", "html-manager", "anywidget"):
-        if not (VENDOR / name).exists():
-            sys.exit(f"{VENDOR / name} is missing: run `make book` (or the vendor step) first")
-        os.symlink(VENDOR / name, directory / name)
-    os.symlink(ROOT / "book_assets" / "widgets-require-config.js",
-               directory / "widgets-require-config.js")
+    os.symlink(ROOT / "book_assets" / "widget-host.js", directory / "widget-host.js")
 
 
 @contextlib.contextmanager

@@ -57,8 +57,8 @@
       });
     }
     buttons.forEach(function (button) {
-      // <i> elements, or the <svg> Font Awesome's script replaces them with (it keeps
-      // aria-hidden when it replaces them later)
+      // <i> elements, drawn by the theme's CSS with Font Awesome's web font (the book does
+      // not load Font Awesome's script, tools/light_pages.py): decoration, not content
       button.querySelectorAll(".theme-switch").forEach(function (icon) {
         icon.setAttribute("aria-hidden", "true");
       });
@@ -208,13 +208,14 @@
     document.addEventListener("toggle", later, true);
   }
 
+  // The formulas are typeset when the book is built (tools/static_math.py): measure them now,
+  // and again once the page and MathJax's web fonts have loaded (the fonts change widths).
   function afterTypesetting() {
-    var mathjax = window.MathJax;
     if (!document.querySelector(".math")) return;
-    if (mathjax && mathjax.startup && mathjax.startup.promise) {
-      mathjax.startup.promise.then(scrollableFormulas);
-    } else if (document.readyState !== "complete") {
-      window.addEventListener("load", afterTypesetting, { once: true });
+    scrollableFormulas();
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(scrollableFormulas);
+    if (document.readyState !== "complete") {
+      window.addEventListener("load", scrollableFormulas, { once: true });
     }
   }
 

@@ -25,7 +25,9 @@ CHAPTER_PAGES = [f"chapters/{p.name}" for p in built_pages(BOOK_HTML / "chapters
 TOP_PAGES = sorted(p.name for p in BOOK_HTML.glob("*.html"))
 
 MATHJAX_DONE = """async () => {
-  if (!document.querySelector('script[src*="mathjax/tex-chtml"]')) return 0;
+  // the book's formulas are typeset when it is built (tools/static_math.py)
+  if (!document.querySelector('script[src*="mathjax/tex-chtml"]'))
+    return document.querySelectorAll('mjx-container').length;
   await new Promise(resolve => {
     const wait = () => window.MathJax && window.MathJax.startup && window.MathJax.startup.promise
       ? window.MathJax.startup.promise.then(resolve) : setTimeout(wait, 50);
@@ -42,7 +44,8 @@ def chapter_html(book_html, page: str) -> None:
 
 
 def open_page(tab, book_url: str, page: str) -> int:
-    """Load `page` and wait until MathJax has typeset it; returns how many formulas it has."""
+    """Load `page` and wait until its formulas are typeset (at build time, or by MathJax in the
+    page); returns how many formulas it has."""
     tab.goto(f"{book_url}{page}", wait_until="load")
     tab.wait_for_function("() => !document.querySelector('script[src*=\"mathjax/tex-chtml\"]')"
                           " || (window.MathJax && window.MathJax.startup"

@@ -5,8 +5,8 @@ Three ways in, none of which needs a built chapter:
 * its ES module imported into a blank page, and its exported functions called on every
   separation and prevalence of the controls' grids against evalcore on the cases the test
   rebuilds from the seed;
-* a static page built here the way the book embeds a widget (the widget state in the page, the
-  book's own require.js, ipywidgets HTML manager and anywidget from ``_vendor``), driven with
+* a static page built here the way the book embeds a widget (the widget state in the page and
+  the book's widget host, book_assets/widget-host.js), driven with
   the keyboard and the mouse, the numbers shown after each change compared with evalcore's;
 * a reveal.js deck made by ``tools/slides.py`` from a one-cell notebook holding the explorer.
 
@@ -44,10 +44,8 @@ ROOT_SELECTOR = ".evalcore-distribution-explorer"
 PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <link rel="icon" href="data:,">
-<script src="../_static/require.js"></script>
-<script src="../_static/widgets-require-config.js"></script>
-<script src="../_static/html-manager/embed-amd.js"></script>
 <script type="application/vnd.jupyter.widget-state+json">{state}</script>
+<script src="../_static/widget-host.js" defer></script>
 </head><body style="max-width: 60rem; margin: 1rem auto; font-family: sans-serif">
 <h1>{title}</h1>
 <script type="application/vnd.jupyter.widget-view+json">{view}</script>
@@ -100,7 +98,7 @@ def site(tmp_path_factory):
     static.mkdir()
     for name in ("require.js", "html-manager", "anywidget", "mathjax"):
         os.symlink(VENDOR / name, static / name)
-    for name in ("widgets-require-config.js", "mathjax2-shim.js", "favicon.svg"):
+    for name in ("widget-host.js", "widgets-require-config.js", "mathjax2-shim.js", "favicon.svg"):
         os.symlink(ASSETS / name, static / name)
     os.symlink(EVALCORE, root / "evalcore")
     (root / "pages").mkdir()

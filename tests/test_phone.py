@@ -44,7 +44,7 @@ SMALLEST_TEXT_PT = 8.0
 LEGIBLE_PX = 11.0
 SETTLE = 5.0    # seconds for accessibility.js to mark the frames (it waits 0.1 s after a change)
 
-CHECK = """([smallestPt, legiblePx]) => {
+CHECK = """async ([smallestPt, legiblePx]) => {
   const problems = [];
   const counts = {code: 0, tables: 0, figures: 0, frames: 0};
   const where = e => {
@@ -108,12 +108,14 @@ CHECK = """([smallestPt, legiblePx]) => {
   };
   document.querySelectorAll('article pre').forEach(pre => judge('code', pre, true));
   document.querySelectorAll('article table').forEach(table => judge('tables', table, false));
-  document.querySelectorAll('.evalcore-slider-stack .ess-pane img').forEach(img => {
+  for (const img of document.querySelectorAll('.evalcore-slider-stack .ess-pane img')) {
     judge('figures', img, false);
-    // the PNG's dpi from its pHYs chunk (pixels per metre), read from the data URI
-    const bytes = atob(img.src.split(',')[1].slice(0, 4000));
+    // the PNG's dpi from its pHYs chunk (pixels per metre), read from the image's file (the
+    // book serves a slider stack's frames as files, tools/light_pages.py)
+    const head = new Uint8Array(await (await fetch(img.src)).arrayBuffer()).slice(0, 3000);
+    const bytes = String.fromCharCode(...head);
     const at = bytes.indexOf('pHYs');
-    if (at < 0) { problems.push(`figures ${where(img)}: its PNG records no dpi`); return; }
+    if (at < 0) { problems.push(`figures ${where(img)}: its PNG records no dpi`); continue; }
     const perMetre = [0, 1, 2, 3].reduce((n, i) => n * 256 + bytes.charCodeAt(at + 4 + i), 0);
     const dpi = perMetre * 0.0254;
     const style = getComputedStyle(img), r = img.getBoundingClientRect();
@@ -128,7 +130,7 @@ CHECK = """([smallestPt, legiblePx]) => {
       problems.push(`figures ${where(img)}: its ${smallestPt} pt text comes out at `
                     + `${text.toFixed(1)} px (${img.naturalWidth} px at ${dpi.toFixed(0)} dpi `
                     + `shown ${width.toFixed(0)} px wide)`);
-  });
+  }
   return {problems, counts};
 }"""
 

@@ -125,7 +125,13 @@ def reading_time(page_html: str) -> ReadingTime:
                 code_words += count_code_words(element.get_text(" "))
                 element.decompose()
     for math_element in article.select(".math"):
-        rendered = TEX_COMMAND.sub(" ", math_element.get_text(" "))
+        # a formula typeset at build time keeps its TeX in data-tex (tools/static_math.py);
+        # its equation number, if any, is text beside it
+        tex = math_element.get("data-tex")
+        if tex is not None:
+            number = math_element.select_one(".eqno")
+            tex = (number.get_text(" ") if number else "") + " " + tex
+        rendered = TEX_COMMAND.sub(" ", math_element.get_text(" ") if tex is None else tex)
         math_element.replace_with(" " + " ".join(CODE_WORD.findall(rendered)) + " ")
     prose_words = count_words(article.get_text(" "))
     return ReadingTime(prose_words, code_words, self_checks, explorers, figures)

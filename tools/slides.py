@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import html
 import importlib.util
 import json
@@ -558,7 +559,7 @@ def deck_html(builder: DeckBuilder) -> str:
     state = builder.widget_state() if builder.models else None
     title = builder.chapter_title()
     static = "../_static"
-    scripts = "\n".join(f'<script src="{static}/{name}"></script>'
+    scripts = "\n".join(f'<script defer src="{static}/{name}"></script>'
                         for name in book_widget_scripts()) if state else ""
     state_script = (f'<script type="{WIDGET_STATE}">{json.dumps(state)}</script>'
                     if state else "")
@@ -570,9 +571,7 @@ def deck_html(builder: DeckBuilder) -> str:
         css=CSS_FILE.read_text(encoding="utf-8"),
         code_css=code_css, slides="\n".join(slides), state=state_script,
         chapter=builder.outline.chapter, chapter_title=html.escape(title),
-        width=WIDTH, height=HEIGHT,
-        reveal="" if state else ('<script src="_reveal/dist/reveal.js"></script>\n'
-                                 '<script src="_reveal/plugin/notes/notes.js"></script>'))
+        width=WIDTH, height=HEIGHT)
 
 
 TEMPLATE = """<!DOCTYPE html>
@@ -608,16 +607,10 @@ window.MathJax = {{
    title="Back to the chapter in the book">&#8617; {chapter_title} in the book</a>
 </div>
 {state}
-{reveal}
+<script src="_reveal/dist/reveal.js"></script>
+<script src="_reveal/plugin/notes/notes.js"></script>
 <script>
-(function (start) {{
-  // with the widget scripts, require.js is on the page and reveal.js registers with it
-  if (typeof define === "function" && define.amd) {{
-    require(["_reveal/dist/reveal.js", "_reveal/plugin/notes/notes.js"], start);
-  }} else {{
-    start(window.Reveal, window.RevealNotes);
-  }}
-}})(function (Reveal, RevealNotes) {{
+(function (Reveal, RevealNotes) {{
   // Keys pressed on a widget (a slider, a choice, a field) move the widget, not the deck:
   // reveal.js listens on the document, so they stop on the way up.
   document.querySelector(".reveal .slides").addEventListener("keydown", function (event) {{
@@ -636,8 +629,7 @@ window.MathJax = {{
   }}).then(function () {{
     document.documentElement.setAttribute("data-deck-ready", "");
   }});
-  window.Reveal = Reveal;
-}});
+}})(window.Reveal, window.RevealNotes);
 </script>
 </body>
 </html>
@@ -669,7 +661,8 @@ def build_deck(outline: Path, out: Path, *, book: Book, chapters: Path = CHAPTER
     Returns
     -------
     Path
-        The deck, written whole (a temporary file renamed into place).
+        The deck, written whole (a temporary file renamed into place). A slider stack's frames
+        are files of the book, ``../_images/frames/`` (tools/light_pages.py), as on its pages.
     """
     builder = DeckBuilder(book, load_outline(outline), chapters, course)
     page = deck_html(builder)
@@ -682,6 +675,7 @@ def build_deck(outline: Path, out: Path, *, book: Book, chapters: Path = CHAPTER
     partial = deck.with_suffix(".html.partial")
     partial.write_text(page, encoding="utf-8")
     partial.replace(deck)
+    _sibling("light_pages", "light_pages.py").page_frames_as_files(deck, Path(out).parent)
     return deck
 
 
@@ -708,7 +702,9 @@ def build_all(book_html: Path, out: Path, chapters: Path = CHAPTERS,
     return decks
 
 
+@functools.lru_cache(maxsize=None)
 def _sibling(name: str, filename: str):
+    """A script of tools/ beside this one, imported once."""
     spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(filename))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -749,8 +745,9 @@ def copy_reveal(out: Path, *, package: Path = REVEAL_PACKAGE) -> Path:
 def book_widget_scripts(config: Path = ROOT / "_config.yml") -> list[str]:
     """The scripts the book's pages load for widgets: ``nb_ipywidgets_js`` in ``_config.yml``.
 
-    A deck loads the same files from the book's ``_static/``, in the same order (the MathJax 2
-    shim, require.js, its configuration, the ipywidgets HTML manager...).
+    A deck loads the same files from the book's ``_static/``, in the same order (today one: the
+    book's widget host, which loads the ipywidgets HTML manager itself for a widget that is
+    not evalcore's).
 
     Parameters
     ----------
@@ -764,9 +761,8 @@ def book_widget_scripts(config: Path = ROOT / "_config.yml") -> list[str]:
 
     Examples
     --------
-    >>> scripts = book_widget_scripts()
-    >>> scripts.index("require.js") < scripts.index("html-manager/embed-amd.js")
-    True
+    >>> book_widget_scripts()
+    ['widget-host.js']
     """
     import yaml
 
