@@ -304,6 +304,14 @@ def test_pages_load_the_host_and_not_what_they_do_not_run(book_html):
     assert with_widgets >= 20
 
 
+def test_what_no_page_loads_is_not_shipped(book_html):
+    static = book_html / "_static"
+    assert (static / "scripts" / "pydata-sphinx-theme.js").is_file()
+    left = [path.name for pattern in tool("light_pages").UNUSED for path in static.glob(pattern)]
+    assert left == []
+    assert not list(static.rglob("*.map"))
+
+
 def test_icons_are_drawn_by_the_themes_web_font(book_url, offline_pages):
     page = offline_pages(viewport={"width": 1200, "height": 900}).page
     page.goto(f"{book_url}chapters/01_confusion_matrix.html")

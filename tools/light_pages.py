@@ -16,7 +16,10 @@ The book's layout (``_templates/layout.html``) takes those scripts out of the th
 with the template filter ``without_script``. The filter stops the build when the theme no
 longer writes such a script, so a theme update gets a look instead of a silent change.
 
-And once the pages are written, each slider stack's frames leave the widget state the page
+Once the pages are written, the files the theme copies that no page loads go: FontAwesome's
+script and the source maps only a browser's developer tools ask for (6 MB in all).
+
+And each slider stack's frames leave the widget state the page
 embeds (base64 PNGs, 190-630 KB a chapter, barely compressible) for image files,
 ``_images/frames/<hash>.png``, which the browser fetches when the slider shows them and caches
 (:func:`frames_as_files`; tools/slides.py does the same for the decks). The chapter notebooks,
@@ -34,6 +37,9 @@ import tempfile
 from pathlib import Path
 
 from sphinx.errors import ThemeError
+
+#: Files of ``_static`` the theme copies that no page loads (patterns).
+UNUSED = ("scripts/fontawesome.js", "scripts/*.js.map", "styles/*.css.map")
 
 #: Where the frames go, inside the built book.
 FRAMES = Path("_images") / "frames"
@@ -138,10 +144,14 @@ def page_frames_as_files(page: Path, book: Path) -> int:
     return moved
 
 
-def _frames_as_files(app, exception) -> None:
+def _finish(app, exception) -> None:
+    """The written book: the unused files out, the frames out of the pages."""
     if exception is not None or app.builder.format != "html":
         return
     book = Path(app.outdir)
+    for pattern in UNUSED:
+        for path in (book / "_static").glob(pattern):
+            path.unlink()
     for page in sorted(book.rglob("*.html")):
         page_frames_as_files(page, book)
 
@@ -154,5 +164,5 @@ def _add_filter(app) -> None:
 
 def setup(app):
     app.connect("builder-inited", _add_filter)
-    app.connect("build-finished", _frames_as_files)
+    app.connect("build-finished", _finish)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
