@@ -29,13 +29,14 @@ import doctest
 import json
 import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 import evalcore as ec
 from conftest import ROOT, built_pages, serve
+from test_browser import widget_state
+from test_slides import load_tool
 
 VENDOR = Path(os.environ.get("EVALCORE_VENDOR", ROOT / "_vendor"))
 ASSETS = ROOT / "book_assets"
@@ -259,18 +260,9 @@ def test_a_module_that_fails_says_so_in_place(site, offline_pages):
     assert "probe broke" in page.locator(".evalcore-widget-error").inner_text()
 
 
-def tool(name: str):
-    """A module of tools/ (the book's Sphinx extensions)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        return __import__(name)
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-
-
 @pytest.mark.parametrize("name", ["light_pages", "static_math"])
 def test_tool_doctests(name):
-    results = doctest.testmod(tool(name), optionflags=doctest.NORMALIZE_WHITESPACE)
+    results = doctest.testmod(load_tool(name), optionflags=doctest.NORMALIZE_WHITESPACE)
     assert results.attempted > 0 and results.failed == 0, results
 
 
@@ -307,7 +299,8 @@ def test_pages_load_the_host_and_not_what_they_do_not_run(book_html):
 def test_what_no_page_loads_is_not_shipped(book_html):
     static = book_html / "_static"
     assert (static / "scripts" / "pydata-sphinx-theme.js").is_file()
-    left = [path.name for pattern in tool("light_pages").UNUSED for path in static.glob(pattern)]
+    unused = load_tool("light_pages").UNUSED
+    left = [path.name for pattern in unused for path in static.glob(pattern)]
     assert left == []
     assert not list(static.rglob("*.map"))
 
@@ -328,19 +321,13 @@ def test_icons_are_drawn_by_the_themes_web_font(book_url, offline_pages):
     assert page.evaluate("document.fonts.check('900 16px \"Font Awesome 6 Free\"')")
 
 
-def embedded_state(page: Path) -> dict:
-    found = re.search(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>',
-                      page.read_text(encoding="utf-8"), re.S)
-    return json.loads(found.group(1))["state"] if found else {}
-
-
 def test_slider_stack_frames_are_image_files(book_html):
     """No frame stays inline in a page or a deck; each names a file of the book that is a
     PNG, and the files are exactly the frames named (none left over)."""
     pages = [*built_pages(book_html / "chapters"), *built_pages(book_html / "slides")]
     named = set()
     for page in pages:
-        for model in embedded_state(page).values():
+        for model in widget_state(page.read_text(encoding="utf-8")).values():
             if model["state"].get("evalcore_widget") != "slider-stack":
                 continue
             for pane in model["state"]["panes"]:
@@ -405,7 +392,7 @@ def test_no_page_loads_mathjax_and_every_formula_is_typeset(book_html):
 
 
 def test_a_tex_error_stops_the_build(book_html):
-    static_math = tool("static_math")
+    static_math = load_tool("static_math")
     from sphinx.errors import ExtensionError
 
     typesetter = static_math.Typesetter()

@@ -12,8 +12,8 @@ The stored outputs come from one machine, the fresh run is on another: OpenBLAS 
 choose their kernels by CPU, so sums differ in their last bits. ``make test`` exercises that
 here too: the chapters heaviest in floating point run again with numpy's dispatch limited to
 the oldest x86-64 targets (``NPY_DISABLE_CPU_FEATURES``: no AVX-512, no AVX2) and with one
-OpenBLAS thread (other summation orders), and must still agree. ``OPENBLAS_CORETYPE`` and ``OPENBLAS_L2_SIZE`` are left as the
-machine sets them.
+OpenBLAS thread (other summation orders), and must still agree. ``OPENBLAS_CORETYPE`` and
+``OPENBLAS_L2_SIZE`` are left as the machine sets them.
 
 The notebooks a session needs are executed ahead, two at a time in kernels of their own, each up
 to the last cell a selected test compares (the cells before it run without being compared), so

@@ -553,10 +553,15 @@ class DeckBuilder:
         return state
 
 
-def deck_html(builder: DeckBuilder) -> str:
-    """The whole deck page of one outline."""
+def deck_html(builder: DeckBuilder, out: Path) -> str:
+    """The whole deck page of one outline, to be written into ``out`` (the book's slides
+    folder): a slider stack's frames become files of the book, ``../_images/frames/``
+    (tools/light_pages.py), as on its pages."""
     slides = builder.slides_html()
     state = builder.widget_state() if builder.models else None
+    if state:
+        _sibling("light_pages", "light_pages.py").frames_as_files(state, Path(out),
+                                                                   Path(out).parent)
     title = builder.chapter_title()
     static = "../_static"
     scripts = "\n".join(f'<script defer src="{static}/{name}"></script>'
@@ -661,11 +666,10 @@ def build_deck(outline: Path, out: Path, *, book: Book, chapters: Path = CHAPTER
     Returns
     -------
     Path
-        The deck, written whole (a temporary file renamed into place). A slider stack's frames
-        are files of the book, ``../_images/frames/`` (tools/light_pages.py), as on its pages.
+        The deck, written whole (a temporary file renamed into place).
     """
     builder = DeckBuilder(book, load_outline(outline), chapters, course)
-    page = deck_html(builder)
+    page = deck_html(builder, out)
     leaks = sorted(set(re.findall(r"""(?:src|href)=["'](https?://[^"']+)""", page)))
     if leaks:
         raise ValueError(f"the deck of {builder.outline.chapter} would load from outside the "
@@ -675,7 +679,6 @@ def build_deck(outline: Path, out: Path, *, book: Book, chapters: Path = CHAPTER
     partial = deck.with_suffix(".html.partial")
     partial.write_text(page, encoding="utf-8")
     partial.replace(deck)
-    _sibling("light_pages", "light_pages.py").page_frames_as_files(deck, Path(out).parent)
     return deck
 
 
