@@ -624,6 +624,10 @@ window.MathJax = {{
       event.stopPropagation();
     }}
   }});
+  // listened to before reveal.js starts, so the event cannot come first
+  var pdfReady = new Promise(function (resolve) {{
+    document.querySelector(".reveal").addEventListener("pdf-ready", resolve, {{ once: true }});
+  }});
   Reveal.initialize({{
     width: {width}, height: {height}, margin: 0, center: false,
     controls: true, controlsLayout: "edges", progress: true, hash: true,
@@ -631,6 +635,10 @@ window.MathJax = {{
     transition: "fade", transitionSpeed: "fast",
     pdfMaxPagesPerSlide: 1, pdfSeparateFragments: false,
     plugins: [RevealNotes],
+  }}).then(function () {{
+    // the print view (?print-pdf) lays its pages out after the page's load event, with the
+    // slides out of the document for a frame: ready only once reveal.js says "pdf-ready"
+    return Reveal.isPrintView() ? pdfReady : null;
   }}).then(function () {{
     document.documentElement.setAttribute("data-deck-ready", "");
   }});
