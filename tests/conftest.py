@@ -25,6 +25,11 @@ LECTURES = Path(os.environ.get("EVALCORE_LECTURES", ROOT / "_build" / "lectures"
 CHROMIUM = Path(os.environ.get("EVALCORE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: The tests' browser reaches nothing but this machine: every request to another host goes to a
+#: proxy that does not exist (the discard port of 127.0.0.1) and fails there; requests to
+#: 127.0.0.1 and localhost bypass any proxy (Chromium's own rule). Each tab also records every
+#: such request (:class:`OfflinePage`), so a test fails on one even though it went nowhere.
+OFFLINE_ARGS = ["--proxy-server=http://127.0.0.1:9"]
 
 
 def built_pages(folder: Path) -> list[Path]:
@@ -135,41 +140,45 @@ def chromium():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                             args=CHROMIUM_ARGS)
+                                             args=CHROMIUM_ARGS + OFFLINE_ARGS)
         yield browser
         browser.close()
 
 
 class OfflinePage:
-    """A browser tab that aborts every request not to 127.0.0.1 and records what went wrong.
+    """A browser tab of the offline browser (``OFFLINE_ARGS``: nothing but 127.0.0.1 answers)
+    that records every request to another host and what went wrong.
 
     ``counts`` picks the errors that fail :meth:`check` (every error unless given: Jupyter's
-    own pages log errors of their own, which are not ours)."""
+    own pages log errors of their own, which are not ours). No request is intercepted:
+    Playwright's routing would turn the browser's cache off and stop each request on its way."""
 
     def __init__(self, browser, counts=None, **context) -> None:
         context.setdefault("viewport", {"width": 1200, "height": 900})
         self.context = browser.new_context(service_workers="block", **context)
         self.page = self.context.new_page()
         self.counts = counts or (lambda error: True)
-        self.blocked: list[str] = []        # non-local requests attempted (all aborted)
+        self.blocked: list[str] = []        # requests to another host (none got through)
         self.errors: list[str] = []         # console errors and uncaught exceptions
-        self.page.route("**/*", self._route)
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(
-            f"console error: {m.text} ({m.location.get('url', '')})"))
+        self.page.on("request", self._request)
+        self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
         self.page.on("requestfailed", self._request_failed)
 
-    def _route(self, route) -> None:
-        if _is_local(route.request.url):
-            route.continue_()
-        else:
-            self.blocked.append(route.request.url)
-            route.abort()
+    def _request(self, request) -> None:
+        if _leaves_the_machine(request.url):
+            self.blocked.append(request.url)
+
+    def _console(self, message) -> None:
+        url = message.location.get("url", "")
+        # the browser asks a page that names no icon for /favicon.ico: not the page's error
+        if message.type == "error" and not url.endswith("/favicon.ico"):
+            self.errors.append(f"console error: {message.text} ({url})")
 
     def _request_failed(self, request) -> None:
         # A local request that failed (a server gone, a connection refused) is an error; one
         # aborted because the tab went to the next page before it finished (the favicon, a
-        # module loaded late) is not. Non-local requests are aborted on purpose (``blocked``).
+        # module loaded late) is not. Non-local requests fail by design (``blocked``).
         if _is_local(request.url) and request.failure != "net::ERR_ABORTED":
             self.errors.append(f"request failed: {request.url} ({request.failure})")
 
@@ -178,6 +187,15 @@ class OfflinePage:
         assert self.blocked == [], f"requests left the machine: {self.blocked[:5]}"
         errors = [error for error in self.errors if self.counts(error)]
         assert errors == [], "\n".join(errors)
+
+    def reset(self) -> None:
+        """Ready for the next test: a blank page, the last origin's storage cleared (a
+        colour mode chosen, for one), nothing recorded."""
+        with contextlib.suppress(Exception):       # a page of another scheme has no storage
+            self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.page.goto("about:blank")
+        self.blocked.clear()
+        self.errors.clear()
 
     def close(self) -> None:
         self.context.close()
@@ -203,6 +221,50 @@ def _offline_pages(chromium):
 
 #: the tabs a test opens (its own viewport, zoom, colour scheme), checked after the test
 offline_pages = pytest.fixture(_offline_pages, name="offline_pages")
+
+
+@pytest.fixture(scope="session")
+def _tab_pool(chromium):
+    """The tabs kept open between tests, by their context options (one process's own)."""
+    idle: dict[str, list[OfflinePage]] = {}
+    yield idle
+    for tabs in idle.values():
+        for tab in tabs:
+            tab.close()
+
+
+@pytest.fixture
+def reading_pages(_tab_pool, chromium):
+    """Like ``offline_pages``, for tests that open pages and read them (keys, clicks and
+    scripts in the page are fine; no routes, init scripts, listeners or CDP sessions of their
+    own): the tabs stay open between tests, so a page's files come from the browser's cache
+    and no renderer starts per test. After the test each tab is checked, then reset."""
+    import json
+
+    borrowed: list[tuple[str, OfflinePage]] = []
+
+    def open_page(counts=None, **context) -> OfflinePage:
+        key = json.dumps(context, sort_keys=True)
+        tabs = _tab_pool.setdefault(key, [])
+        tab = tabs.pop() if tabs else OfflinePage(chromium, **context)
+        tab.counts = counts or (lambda error: True)
+        borrowed.append((key, tab))
+        return tab
+
+    yield open_page
+    try:
+        for _, tab in borrowed:
+            tab.check()
+    finally:
+        for key, tab in borrowed:
+            tab.reset()
+            _tab_pool[key].append(tab)
+
+
+@pytest.fixture
+def reading_page(reading_pages) -> OfflinePage:
+    """A 1200x900 ``reading_pages`` tab."""
+    return reading_pages()
 #: the same for a module-scoped page (a module imported once into a blank page)
 module_offline_pages = pytest.fixture(_offline_pages, name="module_offline_pages",
                                       scope="module")
@@ -240,6 +302,14 @@ def offline_page(offline_pages) -> OfflinePage:
 def _is_local(url: str) -> bool:
     parsed = urlparse(url)
     return parsed.scheme in ("data", "blob") or parsed.hostname == "127.0.0.1"
+
+
+def _leaves_the_machine(url: str) -> bool:
+    """A request over the network to another host (not a ``data:``, ``blob:`` or
+    ``attachment:`` URL, which a page resolves itself or not at all)."""
+    parsed = urlparse(url)
+    return parsed.scheme in ("http", "https", "ws", "wss", "ftp") and \
+        parsed.hostname not in ("127.0.0.1", "localhost")
 
 
 #: JupyterLab settings for the tests: every cell in the DOM (no windowing), no news prompt, and

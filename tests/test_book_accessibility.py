@@ -63,9 +63,9 @@ FOCUSED = """() => {
 }"""
 
 
-def test_formulas_are_out_of_the_tab_order(book_html, book_url, offline_pages):
+def test_formulas_are_out_of_the_tab_order(book_html, book_url, reading_pages):
     chapter_html(book_html, "01_confusion_matrix.html")
-    tab = offline_pages(viewport={"width": 1200, "height": 900}).page
+    tab = reading_pages(viewport={"width": 1200, "height": 900}).page
     formulas = open_page(tab, book_url, "chapters/01_confusion_matrix.html")
     assert formulas > 20, "chapter 1 should have its formulas typeset"
     in_order = tab.evaluate("() => [...document.querySelectorAll('mjx-container')]"
@@ -135,23 +135,26 @@ LOW_CONTRAST = """theme => {
 }"""
 
 
-@pytest.mark.parametrize("theme", ["dark", "light"])
 @pytest.mark.parametrize("page", CHAPTER_PAGES or ["(no chapter pages built)"])
-def test_table_text_contrast(page, theme, book_html, book_url, offline_pages):
+def test_table_text_contrast(page, book_html, book_url, reading_pages):
+    """Both themes, one after the other on the page loaded once (the theme is an attribute of
+    the page's root: the theme's CSS follows it at once)."""
     if not (book_html / page).is_file():
         pytest.fail(f"{page} is not built", pytrace=False)
-    tab = offline_pages(viewport={"width": 1200, "height": 900}).page
+    tab = reading_pages(viewport={"width": 1200, "height": 900}).page
     open_page(tab, book_url, page)
-    result = tab.evaluate(LOW_CONTRAST, theme)
-    assert result["bad"] == [], f"{theme} theme, text under 4.5:1: {result['bad']}"
-    if page.endswith("01_confusion_matrix.html"):
-        assert result["checked"] > 10, "chapter 1's tables were not found"
+    for theme in ("dark", "light"):
+        result = tab.evaluate(LOW_CONTRAST, theme)
+        assert result["bad"] == [], f"{theme} theme, text under 4.5:1: {result['bad']}"
+        assert tab.evaluate("() => getComputedStyle(document.body).colorScheme") == theme
+        if page.endswith("01_confusion_matrix.html"):
+            assert result["checked"] > 10, "chapter 1's tables were not found"
 
 
-def test_chapter_1_dark_captions(book_html, book_url, offline_pages):
+def test_chapter_1_dark_captions(book_html, book_url, reading_pages):
     """The case that was 1.7:1: the captions of ConfusionMatrix.to_html tables in dark mode."""
     chapter_html(book_html, "01_confusion_matrix.html")
-    tab = offline_pages(viewport={"width": 1200, "height": 900}).page
+    tab = reading_pages(viewport={"width": 1200, "height": 900}).page
     open_page(tab, book_url, "chapters/01_confusion_matrix.html")
     result = tab.evaluate(LOW_CONTRAST.replace(
         "'article table caption, article table th, article table td'",
@@ -189,10 +192,10 @@ PHONE_LAYOUT = """() => {
 
 
 @pytest.mark.parametrize("page", TOP_PAGES + CHAPTER_PAGES or ["(no pages built)"])
-def test_phone_layout(page, book_html, book_url, offline_pages):
+def test_phone_layout(page, book_html, book_url, reading_pages):
     if not (book_html / page).is_file():
         pytest.fail(f"{page} is not built", pytrace=False)
-    tab = offline_pages(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+    tab = reading_pages(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                         is_mobile=True, has_touch=True).page
     open_page(tab, book_url, page)
     seen = tab.evaluate(PHONE_LAYOUT)
@@ -202,10 +205,10 @@ def test_phone_layout(page, book_html, book_url, offline_pages):
     assert seen["no_cue"] == [], f"wide formulas without a scroll cue in {seen['no_cue']}"
 
 
-def test_phone_shows_wide_formulas_in_chapter_9(book_html, book_url, offline_pages):
+def test_phone_shows_wide_formulas_in_chapter_9(book_html, book_url, reading_pages):
     """Chapter 9's two halves have formulas wider than a phone (DeLong's placement values, the
     variance of a difference): they scroll (the test above is not vacuous)."""
-    tab = offline_pages(viewport={"width": 390, "height": 844}).page
+    tab = reading_pages(viewport={"width": 390, "height": 844}).page
     scrolling = 0
     for page in ("11_uncertainty.html", "13_comparing_classifiers.html"):
         chapter_html(book_html, page)
@@ -246,11 +249,11 @@ def test_wide_formulas_scroll_from_the_keyboard(book_html, book_url, offline_pag
                           timeout=10_000)
 
 
-def test_colour_switcher_is_named_by_its_mode(book_html, book_url, offline_pages):
+def test_colour_switcher_is_named_by_its_mode(book_html, book_url, reading_pages):
     """The colour switcher shows an icon whose tooltip was its visible text; its name now says
     the mode it is in, and follows the mode when it is clicked."""
     chapter_html(book_html, "02_rates.html")
-    tab = offline_pages(viewport={"width": 1200, "height": 900}).page
+    tab = reading_pages(viewport={"width": 1200, "height": 900}).page
     open_page(tab, book_url, "chapters/02_rates.html")
     button = tab.locator(".theme-switch-button").first
     names = []

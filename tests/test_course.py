@@ -205,8 +205,8 @@ WHOLE = """async () => {
 }"""
 
 
-def test_the_first_picture_is_on_the_first_laptop_screen(book_html, book_url, offline_pages):
-    tab = offline_pages(viewport=LAPTOP).page
+def test_the_first_picture_is_on_the_first_laptop_screen(book_html, book_url, reading_pages):
+    tab = reading_pages(viewport=LAPTOP).page
     far = {}
     for name in numbered_chapters():
         page = chapter_page(book_html, name)
@@ -228,8 +228,8 @@ SEARCH_RESULTS = """() => {
 
 
 @pytest.mark.parametrize("query", TEACHING_QUERIES)
-def test_search_finds_a_chapter_before_the_api(query, book_html, book_url, offline_page):
-    tab = offline_page.page
+def test_search_finds_a_chapter_before_the_api(query, book_html, book_url, reading_page):
+    tab = reading_page.page
     tab.goto(f"{book_url}search.html?q={query.replace(' ', '+')}", wait_until="load")
     tab.wait_for_function(SEARCH_RESULTS, timeout=60_000)
     hrefs = tab.evaluate(SEARCH_RESULTS)

@@ -108,11 +108,13 @@ def site(tmp_path_factory):
 
 
 def write_page(site, widget, name: str) -> str:
-    """A static page holding ``widget`` as the book embeds it; returns its URL."""
-    from ipywidgets.embed import embed_data
+    """A static page holding ``widget`` as the book embeds it (its own models only); returns
+    its URL."""
+    from ipywidgets.embed import dependency_state, embed_data
 
     root, url = site
-    data = embed_data(views=[widget], drop_defaults=False)
+    data = embed_data(views=[widget], drop_defaults=False,
+                      state=dependency_state([widget], drop_defaults=False))
     (root / "pages" / f"{name}.html").write_text(PAGE.format(
         title=name, state=json.dumps(data["manager_state"]),
         view=json.dumps(data["view_specs"][0])), encoding="utf-8")
@@ -537,7 +539,7 @@ def test_changes_from_python_redraw_the_view(site, offline_page):
 
 # --- a slide deck made by tools/slides.py --------------------------------------------------------
 def test_deck_with_the_explorer_works_offline(site, offline_page):
-    from ipywidgets.embed import embed_data
+    from ipywidgets.embed import dependency_state, embed_data
 
     sys.path.insert(0, str(ROOT / "tools"))
     try:
@@ -547,7 +549,8 @@ def test_deck_with_the_explorer_works_offline(site, offline_page):
         sys.path.remove(str(ROOT / "tools"))
     root_dir, url = site
     w = ec.distribution_explorer(separation=1.2, prevalence=0.2)
-    data = embed_data(views=[w], drop_defaults=False)
+    data = embed_data(views=[w], drop_defaults=False,
+                      state=dependency_state([w], drop_defaults=False))
     nb = nbformat.v4.new_notebook()
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json":
                               {**data["manager_state"]}}

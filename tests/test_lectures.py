@@ -12,6 +12,7 @@ are the chapter's).
 from __future__ import annotations
 
 import base64
+import copy
 import doctest
 import functools
 import html
@@ -67,8 +68,15 @@ def visible_text(notebook) -> str:
 
 
 def page(book_html: Path, chapter: Path) -> BeautifulSoup:
+    """The chapter's article in the built book, parsed once for all the tests here (which
+    read it and never change it)."""
     html = book_html / "chapters" / f"{chapter.stem}.html"
     assert html.is_file(), f"the book has no page {html}"
+    return _article(html)
+
+
+@functools.cache
+def _article(html: Path) -> BeautifulSoup:
     soup = BeautifulSoup(html.read_text(encoding="utf-8"), "html.parser")
     return soup.find("article") or soup
 
@@ -207,6 +215,7 @@ def test_cross_references_are_checked_somewhere(lectures, book_html):
 def caption_text(caption) -> str:
     """A caption's text with each formula as the notebook's markdown writes it, ``$x$``: the
     page keeps a formula's TeX in ``data-tex`` (it is typeset at build time)."""
+    caption = copy.copy(caption)            # the parsed page stays as built
     for formula in caption.select(".math"):
         formula.replace_with(f"${formula['data-tex']}$")
     return squash(caption.get_text())

@@ -101,10 +101,12 @@ def write_page(site, name: str, state: dict, views: list[str]) -> str:
 
 
 def embedded(*widgets) -> tuple[dict, list[str]]:
-    """The state and the view model ids ipywidgets embeds for ``widgets``."""
-    from ipywidgets.embed import embed_data
+    """The state and the view model ids ipywidgets embeds for ``widgets`` (their own models
+    only: by default ipywidgets embeds every widget this process has made, other tests' too)."""
+    from ipywidgets.embed import dependency_state, embed_data
 
-    data = embed_data(views=list(widgets), drop_defaults=False)
+    data = embed_data(views=list(widgets), drop_defaults=False,
+                      state=dependency_state(list(widgets), drop_defaults=False))
     return data["manager_state"], [spec["model_id"] for spec in data["view_specs"]]
 
 

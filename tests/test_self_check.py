@@ -577,11 +577,11 @@ def test_every_chapter_has_two_self_checks(book_html):
 
 @pytest.mark.parametrize("page_name", PAGES or ["(no chapter pages built)"])
 def test_every_self_check_answers_right_and_wrong_offline(page_name, book_html, book_url,
-                                                          offline_page):
+                                                          reading_page):
     states = self_check_states(chapter_html(book_html, page_name))
     if not states:
         return
-    tab = offline_page.page
+    tab = reading_page.page
     tab.goto(f"{book_url}chapters/{page_name}", wait_until="load")
     boxes = tab.locator(".self-check")
     tab.wait_for_function("(n) => document.querySelectorAll('.self-check').length === n",
@@ -614,7 +614,7 @@ def test_every_self_check_answers_right_and_wrong_offline(page_name, book_html, 
         # the impossible verdict is a wrong answer with its reason
         verdicts = [v.replace("impossible", "wrong") for v in verdicts]
         assert verdicts == ["wrong", "right"]
-    offline_page.check()
+    reading_page.check()
 
 
 def wait_verdict(tab, box, verdict: str) -> str:

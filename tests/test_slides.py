@@ -284,22 +284,30 @@ def open_deck(page, book_url: str, stem: str) -> None:
     page.evaluate("() => Reveal.configure({ transition: 'none', backgroundTransition: 'none' })")
 
 
+#: Go to slide ``index``, wait until its widgets have rendered and MathJax has typeset the page
+#: (its promise resolves once it has), let two frames be drawn, and measure the slide; also its
+#: visible text (notes and scripts left out). One round trip a slide.
+SHOW = f"""async (index) => {{
+  Reveal.slide(index);
+  const until = Date.now() + 60000;
+  const rendered = () => Reveal.getIndices().h === index
+    && [...Reveal.getCurrentSlide().querySelectorAll('.ec-widget')]
+      .every(box => box.querySelector(':scope > :not(script)'));
+  while (!rendered()) {{
+    if (Date.now() > until) throw new Error(`slide ${{index + 1}}: its widgets did not render`);
+    await new Promise(resolve => setTimeout(resolve, 20));
+  }}
+  if (window.MathJax && MathJax.startup) await MathJax.startup.promise;
+  for (let i = 0; i < 2; i += 1) await new Promise(resolve => requestAnimationFrame(resolve));
+  const slide = Reveal.getCurrentSlide().cloneNode(true);
+  slide.querySelectorAll('aside.notes, script').forEach(e => e.remove());
+  return {{...({MEASURE})(), visibleText: slide.textContent}};
+}}"""
+
+
 def show(page, index: int) -> dict:
-    """Go to slide ``index``, let its widget render and its fade end, and measure it."""
-    page.evaluate(f"() => Reveal.slide({index})")
-    page.wait_for_function(f"() => Reveal.getIndices().h === {index}", timeout=10_000)
-    page.wait_for_function("""() => [...Reveal.getCurrentSlide().querySelectorAll('.ec-widget')]
-        .every(box => box.querySelector(':scope > :not(script)'))""", timeout=60_000)
-    # MathJax has typeset the page (its promise resolves once it has)
-    page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
-    page.wait_for_timeout(100)
-    return page.evaluate(MEASURE)
-
-
-def visible_text(page) -> str:
-    return page.evaluate("""() => { const s = Reveal.getCurrentSlide().cloneNode(true);
-        s.querySelectorAll('aside.notes, script').forEach(e => e.remove());
-        return s.textContent; }""")
+    """Slide ``index`` once shown and drawn, measured (``SHOW``)."""
+    return page.evaluate(SHOW, index)
 
 
 @pytest.mark.parametrize("stem", outline_names())
@@ -328,8 +336,7 @@ def test_every_slide_fits_a_projector(book_html, book_url, projector, stem):
         if result["words"] > MAX_WORDS:
             problems.append(f"{where}: {result['words']} words of text (a few lines: at most "
                             f"{MAX_WORDS})")
-        text = visible_text(page)
-        if re.search(r"\bglue\(|\bplt\.", text):
+        if re.search(r"\bglue\(|\bplt\.", result["visibleText"]):
             problems.append(f"{where}: build code shows (glue( or plt.)")
         assert result["texts"], f"{where}: nothing measured"
     assert problems == [], "\n".join(problems)
@@ -380,10 +387,10 @@ def test_arrow_and_remote_walk_every_slide(book_url, projector, key):
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1024, 768)])
-def test_slides_fit_other_screens_too(book_url, offline_pages, size):
+def test_slides_fit_other_screens_too(book_url, reading_pages, size):
     """reveal.js scales the 1280x720 slide to the screen: a widget slide still fits."""
     width, height = size
-    page = offline_pages(viewport={"width": width, "height": height}).page
+    page = reading_pages(viewport={"width": width, "height": height}).page
     for stem in (first_deck_with("distribution-explorer"), first_deck_with("slider-stack")):
         open_deck(page, book_url, stem)
         for index in range(page.evaluate("() => Reveal.getTotalSlides()")):
@@ -404,6 +411,26 @@ def test_every_handout_has_one_page_per_slide(book_html):
         sizes = set(re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", data))
         assert len(sizes) == 1 and abs(float(next(iter(sizes))[0]) / float(next(iter(sizes))[1])
                                        - 16 / 9) < 0.01, (stem, sizes)
+
+
+def test_the_print_view_is_ready_only_once_its_pages_are_laid_out(book_url, offline_pages):
+    """``make handouts`` counts the slides when the deck says it is ready; in the print view
+    reveal.js takes the slides out of the document for a frame while it lays out the pages, so
+    the deck must not say so before reveal.js's ``pdf-ready`` (a handout once failed on a
+    count of 0 slides)."""
+    page = offline_pages(viewport={"width": 1280, "height": 720}).page
+    page.add_init_script("""new MutationObserver(() => {
+        if (document.documentElement.hasAttribute('data-deck-ready') && !window.atReady) {
+          window.atReady = { pages: document.querySelectorAll('.reveal .pdf-page').length,
+                             slides: Reveal.getTotalSlides() };
+        }
+      }).observe(document, { attributes: true, subtree: true,
+                             attributeFilter: ['data-deck-ready'] });""")
+    stem = outline_names()[0]
+    sections = len(re.findall(r"<section\b", deck_path(stem).read_text(encoding="utf-8")))
+    page.goto(f"{book_url}slides/{stem}.html?print-pdf", wait_until="load")
+    page.wait_for_function("() => window.atReady", timeout=60_000)
+    assert page.evaluate("() => window.atReady") == {"pages": sections, "slides": sections}
 
 
 # ---- the widgets on slides, by keyboard ---------------------------------------------------
@@ -511,8 +538,8 @@ def test_a_self_check_on_a_slide_takes_an_answer(book_url, offline_page):
     page.wait_for_load_state("networkidle")
 
 
-def test_every_chapter_page_links_to_its_deck_and_handout(book_html, book_url, offline_page):
-    page = offline_page.page
+def test_every_chapter_page_links_to_its_deck_and_handout(book_html, book_url, reading_page):
+    page = reading_page.page
     for stem in outline_names():
         page.goto(f"{book_url}chapters/{stem}.html", wait_until="load")
         link = page.locator("a.evalcore-slides-link")
@@ -520,7 +547,6 @@ def test_every_chapter_page_links_to_its_deck_and_handout(book_html, book_url, o
         assert link.get_attribute("href") == f"../slides/{stem}.html"
         assert page.locator("a.evalcore-handout-link").get_attribute("href") == \
             f"../slides/handouts/{stem}.pdf"
-        page.wait_for_load_state("networkidle")
     for other in ("review_curves", "a1_errata"):       # no deck: no link
         page.goto(f"{book_url}chapters/{other}.html", wait_until="load")
         assert page.locator("a.evalcore-slides-link").count() == 0
