@@ -31,13 +31,18 @@ help:
 	@echo "make bench-scale  out of core (10⁸ and 10⁹ scores: ~4.5 GB of parquet under _build/) and against Spark"
 	@echo "make notebooks [NB=chapters/x.ipynb]  re-execute chapters in place (for authors)"
 
-# Every package is pinned by constraints.txt, so every machine builds the same bytes.
+# Every package is pinned by constraints.txt, so every machine builds the same bytes. One is
+# removed again: rfc3987-syntax (jsonschema's optional checker of "iri" formats, which
+# jupyter-events' jsonschema[format-nongpl] brings) builds a Lark grammar when imported, 1.5-2 s
+# in every process that imports jsonschema (each kernel that glues, each Jupyter server, each
+# Sphinx build); nothing here validates an IRI, and without it jsonschema skips that format.
 $(PY_STAMP): requirements.txt constraints.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -c constraints.txt pip setuptools wheel
 	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	$(BIN)/python -m pip install --quiet --no-deps islp==$(ISLP_VERSION) nproc==$(NPROC_VERSION)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax
 	touch $@
 
 # For maintainers: re-pin every package after changing requirements.txt.

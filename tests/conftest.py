@@ -85,6 +85,10 @@ def markers_for(module: str, fixturenames, path: str = "") -> set[str]:
     return found
 
 
+#: The markers of the long files (kernels, Jupyter servers, browsers), which run first.
+LONG = ("notebooks", "jupyterlab", "browser")
+
+
 def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         module = item.module.__name__.rpartition(".")[2] if getattr(item, "module", None) \
@@ -92,6 +96,12 @@ def pytest_collection_modifyitems(config, items) -> None:
         for marker in sorted(markers_for(module, getattr(item, "fixturenames", ()),
                                          str(item.path))):
             item.add_marker(marker)
+    # The files that need kernels, Jupyter servers or a browser first, in their own order, then
+    # the rest: `make test` hands whole files to its processes in this order, so the long ones
+    # do not start last and leave one process working alone at the end.
+    long_files = {item.path for item in items
+                  if any(item.get_closest_marker(name) for name in LONG)}
+    items.sort(key=lambda item: item.path not in long_files)      # a stable sort
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -4,6 +4,8 @@ and what the book offers for download is there."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -51,6 +53,17 @@ def test_every_installed_package_is_pinned():
     assert not drifted, f"installed versions differ from constraints.txt: {drifted}"
     for must in ("pillow", "matplotlib", "numpy", "fonttools"):
         assert must in pins
+
+
+def test_jsonschema_builds_no_grammar_when_imported():
+    """The Makefile removes rfc3987-syntax, which builds a Lark grammar at import (1.5-2 s in
+    every kernel that glues and every Jupyter server); if an install brings it back, say so."""
+    found = subprocess.run([sys.executable, "-c", "import sys, jsonschema, myst_nb.ext.glue; "
+                            "print(sorted(m for m in ('rfc3987_syntax', 'lark') "
+                            "if m in sys.modules))"],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert found == "[]", f"importing jsonschema also imports {found}: `make` removes " \
+        "rfc3987-syntax (see the Makefile)"
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
