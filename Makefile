@@ -149,8 +149,10 @@ chromium:
 # built first.
 # The test files are spread over one process per core, at most 4 (pytest-xdist); a file stays
 # in one process, so a module's fixtures (one axe run over every page, one Dask cluster, one
-# JupyterLab server) start once. --durations lists the slowest tests.
-PYTEST_PARALLEL := -n auto --maxprocesses=4 --dist loadfile
+# JupyterLab server) start once. Files go out in the order tests/conftest.py gives them (those
+# that execute notebooks, start Jupyter or drive a browser first), not xdist's (most tests
+# first), so no long file is left for the end. --durations lists the slowest tests.
+PYTEST_PARALLEL := -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder
 
 test: book chromium handouts
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) --durations=15

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import os
 import threading
 from pathlib import Path
@@ -85,7 +86,8 @@ def markers_for(module: str, fixturenames, path: str = "") -> set[str]:
     return found
 
 
-#: The markers of the long files (kernels, Jupyter servers, browsers), which run first.
+#: The markers of the long files (kernels, Jupyter servers, browsers), which run first, in
+#: this order.
 LONG = ("notebooks", "jupyterlab", "browser")
 
 
@@ -96,12 +98,16 @@ def pytest_collection_modifyitems(config, items) -> None:
         for marker in sorted(markers_for(module, getattr(item, "fixturenames", ()),
                                          str(item.path))):
             item.add_marker(marker)
-    # The files that need kernels, Jupyter servers or a browser first, in their own order, then
-    # the rest: `make test` hands whole files to its processes in this order, so the long ones
-    # do not start last and leave one process working alone at the end.
-    long_files = {item.path for item in items
-                  if any(item.get_closest_marker(name) for name in LONG)}
-    items.sort(key=lambda item: item.path not in long_files)      # a stable sort
+    # The files that execute notebooks first, then those that start Jupyter, then those that
+    # drive a browser, then the rest, each group in its own order: `make test` hands whole
+    # files to its processes in this order (`--no-loadscope-reorder`; xdist would otherwise
+    # start the files with the most tests first), so no long file starts last and leaves one
+    # process working alone at the end.
+    rank: dict = {}
+    for item in items:
+        marks = [i for i, name in enumerate(LONG) if item.get_closest_marker(name)]
+        rank[item.path] = min(marks + [rank.get(item.path, len(LONG))])
+    items.sort(key=lambda item: rank[item.path])      # a stable sort
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -176,7 +182,7 @@ class OfflinePage:
         self.page.on("requestfailed", self._request_failed)
 
     def _request(self, request) -> None:
-        if _leaves_the_machine(request.url):
+        if leaves_the_machine(request.url):
             self.blocked.append(request.url)
 
     def _console(self, message) -> None:
@@ -232,6 +238,10 @@ def _offline_pages(chromium):
 #: the tabs a test opens (its own viewport, zoom, colour scheme), checked after the test
 offline_pages = pytest.fixture(_offline_pages, name="offline_pages")
 
+#: the same for a module-scoped page (a module imported once into a blank page)
+module_offline_pages = pytest.fixture(_offline_pages, name="module_offline_pages",
+                                      scope="module")
+
 
 @pytest.fixture(scope="session")
 def _tab_pool(chromium):
@@ -249,8 +259,6 @@ def reading_pages(_tab_pool, chromium):
     scripts in the page are fine; no routes, init scripts, listeners or CDP sessions of their
     own): the tabs stay open between tests, so a page's files come from the browser's cache
     and no renderer starts per test. After the test each tab is checked, then reset."""
-    import json
-
     borrowed: list[tuple[str, OfflinePage]] = []
 
     def open_page(counts=None, **context) -> OfflinePage:
@@ -275,9 +283,6 @@ def reading_pages(_tab_pool, chromium):
 def reading_page(reading_pages) -> OfflinePage:
     """A 1200x900 ``reading_pages`` tab."""
     return reading_pages()
-#: the same for a module-scoped page (a module imported once into a blank page)
-module_offline_pages = pytest.fixture(_offline_pages, name="module_offline_pages",
-                                      scope="module")
 
 
 def page_with_module(tab: OfflinePage, origin: str, module: str, name: str):
@@ -314,7 +319,7 @@ def _is_local(url: str) -> bool:
     return parsed.scheme in ("data", "blob") or parsed.hostname == "127.0.0.1"
 
 
-def _leaves_the_machine(url: str) -> bool:
+def leaves_the_machine(url: str) -> bool:
     """A request over the network to another host (not a ``data:``, ``blob:`` or
     ``attachment:`` URL, which a page resolves itself or not at all)."""
     parsed = urlparse(url)

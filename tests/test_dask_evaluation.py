@@ -360,8 +360,10 @@ def test_a_killed_worker_gives_the_exact_result_or_a_clear_error():
     y = da.from_array(label, chunks=2000)
     s = da.from_array(score, chunks=2000).map_blocks(slow, dtype=float)
     expected = ec.roc_auc(label, score), ec.delong_variance(label, score)
-    # forked workers start in about a second (spawned ones import everything again)
-    with dask.config.set({"distributed.worker.multiprocessing-method": "fork"}), \
+    # workers forked from a fresh server process: they start in about a second (spawned ones
+    # import everything again), and a fork of this process, whose other threads (a browser's
+    # driver, kernels' clients) may hold a lock at that moment, can hang before it starts
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}), \
             distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                      dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as own:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import serve
+from conftest import OfflinePage, leaves_the_machine, serve
 
 PAGE = """<!DOCTYPE html><title>t</title>
 <img src="http://example.org/pixel.png">
@@ -32,8 +32,6 @@ def site(tmp_path_factory):
 
 
 def test_a_request_to_another_host_is_recorded_and_fails(chromium, site):
-    from conftest import OfflinePage
-
     tab = OfflinePage(chromium)
     failures = {}
     tab.page.on("requestfailed", lambda request: failures.update({request.url: request.failure}))
@@ -52,8 +50,6 @@ def test_a_request_to_another_host_is_recorded_and_fails(chromium, site):
 
 
 def test_a_kept_tab_starts_each_test_blank(chromium, site):
-    from conftest import OfflinePage
-
     tab = OfflinePage(chromium)
     try:
         tab.page.goto(f"{site}index.html", wait_until="load")
@@ -74,6 +70,4 @@ def test_a_kept_tab_starts_each_test_blank(chromium, site):
     ("attachment:figure.png", False),       # a notebook's own image, resolved by JupyterLab
 ])
 def test_what_counts_as_leaving_the_machine(url, leaves):
-    from conftest import _leaves_the_machine
-
-    assert _leaves_the_machine(url) is leaves
+    assert leaves_the_machine(url) is leaves
