@@ -96,7 +96,6 @@ class Visit:
     def __init__(self, tab, session) -> None:
         self.tab, self.session = tab, session
         self.bytes = 0
-        self.blocked: list[str] = []
         session.on("Network.loadingFinished",
                     lambda event: setattr(self, "bytes", self.bytes + event["encodedDataLength"]))
 
