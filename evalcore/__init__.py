@@ -84,27 +84,11 @@ __all__ = [
     # Areas under the curves
     "roc_auc", "gini", "partial_auc", "MAX_PAIRS", "average_precision", "pr_auc_trapezoid",
     "multiclass_auc",
-    # Binned scores with certified bounds
-    "BinnedScoreCounts", "score_bin_edges", "BinnedBounds", "BinnedRocCurve", "binned_auc",
-    "thresholded_auc", "keras_thresholds",
     # Precision and recall done right
     "interpolated_pr_curve", "pr_auc_interpolated", "AchievablePrCurve", "achievable_pr_curve",
     "PrgCurve", "prg_curve", "auprg",
     # Information
     "entropy", "mutual_information", "mutual_information_from_table",
-    # Costs and thresholds
-    "OperatingPoint", "ThresholdChoice", "expected_cost", "threshold_by_cost",
-    "threshold_by_youden", "threshold_at_fpr", "threshold_at_precision", "threshold_max_fbeta",
-    # A threshold with a guarantee
-    "GuaranteedThresholdChoice", "umbrella_order", "fpr_violation_probability",
-    "min_negatives_for_guarantee",
-    # The ROC convex hull and cost curves
-    "RocHull", "roc_convex_hull", "iso_performance_slope", "optimal_operating_point",
-    "CostCurve", "cost_curve", "cost_lines", "probability_cost",
-    # Calibration
-    "ReliabilityCurve", "reliability_curve", "brier_score", "log_loss", "brier_skill_score",
-    "CalibrationFit", "calibration_slope_intercept", "PredictionBias", "prediction_bias",
-    "expected_calibration_error", "SmoothedReliabilityCurve", "smoothed_reliability_curve",
     # Uncertainty: intervals
     "AucInterval", "delong_variance", "roc_auc_ci", "MetricInterval", "bootstrap_ci",
     "MetricDifference", "paired_bootstrap_ci", "SensitivityInterval",
@@ -116,19 +100,35 @@ __all__ = [
     # Evaluation protocol
     "ResampledTTest", "corrected_resampled_ttest", "FiveByTwoTest", "paired_ttest_5x2cv",
     "HolmAdjustment", "holm", "FriedmanTest", "friedman_test", "nemenyi_critical_difference",
-    # Capacity
-    "GainCurve", "gain_curve", "LiftCurve", "lift_curve", "KsStatistic", "ks_statistic",
-    "CapacityCounts", "counts_at_capacity",
+    # Costs and thresholds
+    "OperatingPoint", "ThresholdChoice", "expected_cost", "threshold_by_cost",
+    "threshold_by_youden", "threshold_at_fpr", "threshold_at_precision", "threshold_max_fbeta",
+    # The ROC convex hull and cost curves
+    "RocHull", "roc_convex_hull", "iso_performance_slope", "optimal_operating_point",
+    "CostCurve", "cost_curve", "cost_lines", "probability_cost",
+    # Calibration
+    "ReliabilityCurve", "reliability_curve", "brier_score", "log_loss", "brier_skill_score",
+    "CalibrationFit", "calibration_slope_intercept", "PredictionBias", "prediction_bias",
+    "expected_calibration_error", "SmoothedReliabilityCurve", "smoothed_reliability_curve",
     # Another population
     "ppv_at_prevalence", "npv_at_prevalence", "PredictiveValuesInterval",
     "predictive_values_at_prevalence", "adjust_to_prevalence", "PrevalenceEstimate",
     "estimate_prevalence",
-    # Subgroups
-    "GroupMetric", "GroupRow", "by_group", "wilson_interval", "equalized_odds_gap",
-    "predictive_parity_gap", "demographic_parity_gap",
+    # Capacity
+    "GainCurve", "gain_curve", "LiftCurve", "lift_curve", "KsStatistic", "ks_statistic",
+    "CapacityCounts", "counts_at_capacity",
     # Decision curves
     "net_benefit", "net_benefit_treat_all", "NetBenefitInterval", "net_benefit_ci",
     "DecisionCurve", "decision_curve", "plot_decision_curve",
+    # A threshold with a guarantee
+    "GuaranteedThresholdChoice", "umbrella_order", "fpr_violation_probability",
+    "min_negatives_for_guarantee",
+    # Subgroups
+    "GroupMetric", "GroupRow", "by_group", "wilson_interval", "equalized_odds_gap",
+    "predictive_parity_gap", "demographic_parity_gap",
+    # Binned scores with certified bounds
+    "BinnedScoreCounts", "score_bin_edges", "BinnedBounds", "BinnedRocCurve", "binned_auc",
+    "thresholded_auc", "keras_thresholds",
     # Plotting
     "COLORS", "book_style", "mark_point", "plot_confusion_matrix", "plot_metric_bars",
     "plot_scores", "plot_decision_scores", "plot_roc", "plot_roc_space",

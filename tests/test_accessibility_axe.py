@@ -62,13 +62,16 @@ RUN_AXE = """async ({context, deadline}) => {
     return views.every(view => {
       const area = view.previousElementSibling;
       return area && area.classList.contains('widget-subarea') && area.childElementCount > 0;
-    }) && [...document.querySelectorAll('.evalcore-explorer')].every(e => 'ready' in e.dataset);
+    }) && [...document.querySelectorAll('.evalcore-explorer')].every(e => 'ready' in e.dataset)
+      // the book's accessibility.js has marked the frames that scroll (once the page is idle)
+      && (!document.querySelector('script[src*="accessibility.js"]')
+          || document.documentElement.dataset.evalcoreFrames === 'checked');
   };
   try {
     const mathjax = window.MathJax;
     if (mathjax && mathjax.startup && mathjax.startup.promise) await mathjax.startup.promise;
     while (!drawn()) {
-      if (Date.now() > until) throw new Error('the widgets were not drawn in time');
+      if (Date.now() > until) throw new Error('widgets not drawn or frames not marked in time');
       await pause(50);
     }
     const where = context ? document.querySelector(context) : document;

@@ -90,15 +90,21 @@ def test_wheel_offered_for_download(book_html):
 
 
 def test_only_used_vendor_files_shipped(book_html):
-    """MathJax and the widget manager are copied as the pages load them, not whole."""
-    static = book_html / "_static"
-    assert (static / "mathjax" / "tex-chtml.js").is_file()
-    assert (static / "html-manager" / "embed-amd.js").is_file()
-    assert not (static / "mathjax" / "sre").exists()
-    assert not list((static / "html-manager").glob("*.ttf"))
-    size = sum(p.stat().st_size for p in (static / "mathjax").rglob("*") if p.is_file())
-    size += sum(p.stat().st_size for p in (static / "html-manager").rglob("*") if p.is_file())
+    """MathJax's fonts and the widget manager are copied as the pages load them, not whole
+    (no page loads MathJax's script: the formulas are typeset when the book is built; the
+    widget manager is left out of the book when no page needs it:
+    test_light_pages.test_no_page_needs_the_html_manager_so_the_book_does_not_ship_it)."""
+    vendor = ROOT / "_vendor"
+    assert list((vendor / "mathjax" / "output" / "chtml" / "fonts" / "woff-v2").glob("*.woff"))
+    assert not list((vendor / "mathjax").glob("*.js"))
+    assert not list((book_html / "_static" / "mathjax").rglob("*.js"))
+    assert (vendor / "html-manager" / "embed-amd.js").is_file()
+    assert not (vendor / "mathjax" / "sre").exists()
+    assert not list((vendor / "html-manager").glob("*.ttf"))
+    size = sum(p.stat().st_size for p in (vendor / "mathjax").rglob("*") if p.is_file())
+    size += sum(p.stat().st_size for p in (vendor / "html-manager").rglob("*") if p.is_file())
     assert size < 8_000_000, f"MathJax and html-manager take {size / 1e6:.1f} MB"
+    assert not (book_html / "_static" / "mathjax" / "sre").exists()
 
 
 def test_the_books_anywidget_gives_a_model_time_to_initialise(book_html):
@@ -107,7 +113,7 @@ def test_the_books_anywidget_gives_a_model_time_to_initialise(book_html):
     is otherwise the installed package's own front end, byte for byte."""
     import anywidget
 
-    shipped = (book_html / "_static" / "anywidget" / "index.js").read_text(encoding="utf-8")
+    shipped = (ROOT / "_vendor" / "anywidget" / "index.js").read_text(encoding="utf-8")
     original = (Path(anywidget.__file__).parent / "nbextension" / "index.js").read_text(
         encoding="utf-8")
     assert original.count("AbortSignal.timeout(2e3)") == 1

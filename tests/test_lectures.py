@@ -15,6 +15,7 @@ import base64
 import copy
 import doctest
 import functools
+import hashlib
 import html
 import importlib.util
 import re
@@ -233,7 +234,9 @@ def test_figures_are_the_books(lectures, chapter, book_html):
             "alt": img.get("alt", ""),
             "number": number.get_text().strip() if number else None,
             "caption": caption_text(caption) if caption else "",
-            "png": (book_html / "chapters" / img["src"]).resolve().read_bytes(),
+            # myst-nb names a figure's file by the SHA-256 of the PNG the chapter stores (the
+            # file itself is the same image with a palette: test_light_pages checks the pixels)
+            "png": Path(img["src"]).stem,
             "width": re.search(r"width:\s*(\d+)px", img.get("style", "")),
         })
     notebook = lecture_of(lectures, chapter)
@@ -260,7 +263,8 @@ def test_figures_are_the_books(lectures, chapter, book_html):
     for book, lecture in zip(book_figures, lecture_figures):
         assert lecture["alt"] == book["alt"] and lecture["alt"]
         assert lecture["number"] == book["number"]
-        assert lecture["png"] == book["png"], f"{book['number']}: not the book's image"
+        assert hashlib.sha256(lecture["png"]).hexdigest() == book["png"], \
+            f"{book['number']}: not the book's image"
         # drawn at twice its size for sharp screens: shown at the width the book shows it,
         # so it fits a projector as it fits the page
         assert book["width"] and lecture["width"] == book["width"][1], \
@@ -287,8 +291,50 @@ def test_the_book_offers_the_lecture_notebook_for_download(lectures, chapter, bo
     soup = BeautifulSoup(html, "html.parser")
     links = [a["href"] for a in soup.select("a[href]") if a["href"].endswith(".ipynb")]
     assert f"../_sources/chapters/{chapter.name}" in links
-    offered = book_html / "_sources" / "chapters" / chapter.name
-    assert offered.read_bytes() == (lectures / chapter.name).read_bytes()
+    offered = nbformat.read(book_html / "_sources" / "chapters" / chapter.name, as_version=4)
+    lecture = nbformat.read(lectures / chapter.name, as_version=4)
+    # the lecture notebook, less the glued figures' images: each is still in the download,
+    # as the attachment that shows it, which is the book's own file of that figure; a slider
+    # stack's frames are the book's files of them too
+    def frames_of_the_book(match):
+        original = base64.b64decode(match.group(2))
+        frame = (book_html / "_images" / "frames"
+                 / f"{hashlib.sha256(original).hexdigest()[:20]}.{match.group(1)}")
+        data = frame.read_bytes() if frame.is_file() else original
+        return f'src="data:image/{match.group(1)};base64,{base64.b64encode(data).decode()}"'
+
+    expected = copy.deepcopy(lecture.metadata)
+    saved = expected.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    for model in saved.get("state", {}).values():
+        if model["state"].get("evalcore_widget") == "slider-stack":
+            model["state"]["panes"] = [
+                re.sub(r'src="data:image/(png);base64,([A-Za-z0-9+/=]+)"', frames_of_the_book,
+                       pane) for pane in model["state"]["panes"]]
+    assert offered.metadata == expected
+    assert len(offered.cells) == len(lecture.cells)
+    shown = [attachment["image/png"] for cell in lecture.cells
+             for attachment in cell.get("attachments", {}).values()]
+    dropped = 0
+    for given, full in zip(offered.cells, lecture.cells):
+        assert given.source == full.source
+        assert sorted(given.get("attachments", {})) == sorted(full.get("attachments", {}))
+        for name, attachment in full.get("attachments", {}).items():
+            original = base64.b64decode(attachment["image/png"])
+            book_file = book_html / "_images" / f"{hashlib.sha256(original).hexdigest()}.png"
+            assert base64.b64decode(given["attachments"][name]["image/png"]) == (
+                book_file.read_bytes() if book_file.is_file() else original)
+        assert len(given.get("outputs", [])) == len(full.get("outputs", []))
+        for mine, theirs in zip(given.get("outputs", []), full.get("outputs", [])):
+            data = dict(theirs.get("data", {}))
+            image = data.pop("application/papermill.record/image/png", None)
+            if image is not None and "application/papermill.record/image/png" not in mine.get(
+                    "data", {}):
+                assert image in shown
+                dropped += 1
+            else:
+                data = theirs.get("data", {})
+            assert mine.get("data", {}) == data
+    assert dropped == sum(len(cell.get("attachments", {})) for cell in lecture.cells)
 
 
 # ---- the converter on a hand-written page (constructs the chapters may not use yet) -------

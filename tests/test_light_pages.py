@@ -157,6 +157,77 @@ def test_evalcore_widgets_render_each_module_loaded_once(site, offline_pages):
                                      .includes('Right')""", timeout=10_000)
 
 
+#: Counts, as above, and records whether the page was still being parsed at the first import.
+WHEN_IMPORTED = COUNT_MODULES.replace(
+    "window.__modules += 1;",
+    "if (!window.__modules) window.__firstImportWhile = document.readyState; "
+    "window.__modules += 1;")
+
+
+def write_light_page(site, name: str, state: dict, views: list[str]) -> str:
+    """A page as the book writes it (tools/light_pages.py): the widgets' modules and styles
+    as files of ``_static/widgets/``, loaded before the host, which is not deferred, and asked
+    at the end of the body to render the widgets."""
+    root, url = site
+    sources = load_tool("light_pages").sources_as_files(state, root / "pages", root)
+    assert sources, "every model is evalcore's: the sources should have moved"
+    tags = load_tool("light_pages").source_script_tags(sources)
+    page = PAGE.format(title=name, state=json.dumps(state),
+                       views="\n".join(view_tag(v) for v in views))
+    page = page.replace('<script src="../_static/widget-host.js" defer></script>',
+                        tags + '<script src="../_static/widget-host.js"></script>')
+    page = page.replace("</body>", load_tool("light_pages").START_WIDGETS + "</body>")
+    (root / "pages" / f"{name}.html").write_text(page, encoding="utf-8")
+    return f"{url}pages/{name}.html"
+
+
+def test_modules_and_styles_come_from_the_books_files(site, offline_pages):
+    """Each module and style is a file, named once in the page however many widgets use it;
+    the state holds no text of them; the host starts importing while the page is parsed."""
+    y_true, y_score = [0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]
+    state, views = embedded(question(1), ec.threshold_explorer(y_true, y_score), question(2))
+    url = write_light_page(site, "light", state, views)
+    models = [model["state"] for model in state["state"].values()
+              if model["model_name"] == "AnyModel"]
+    assert all(set(model["_esm"]) == {"evalcore_source"} for model in models)
+    assert all(set(model["_css"]) == {"evalcore_source"} for model in models)
+    tab = offline_pages()
+    requested: list[str] = []
+    tab.page.on("request", lambda request: requested.append(request.url))
+    tab.page.add_init_script(WHEN_IMPORTED)
+    tab.page.goto(url)
+    tab.page.wait_for_function(HOST_DONE, timeout=60_000)
+    page = tab.page
+    assert page.evaluate("document.documentElement.dataset.evalcoreWidgets") == "ready"
+    assert page.evaluate("window.__modules") == 2
+    assert page.evaluate("window.__firstImportWhile") == "loading"
+    # drawn once: the call at the end of the body, not again at DOMContentLoaded
+    assert page.evaluate("document.querySelectorAll('.widget-subarea').length") == 3
+    assert page.evaluate("performance.getEntriesByName('evalcore-widgets-ready').length") == 1
+    files = [u for u in requested if "/_static/widgets/" in u]
+    assert len(files) == len(set(files)) == 4     # two modules, two styles
+    assert [u for u in requested if any(name in u for name in FALLBACK)] == []
+    check = page.locator(".widget-subarea").first
+    check.locator("input").fill("1")
+    check.locator("input").press("Enter")
+    page.wait_for_function("""() => document.querySelector('.widget-subarea').innerText
+                                     .includes('Right')""", timeout=10_000)
+
+
+def test_a_source_file_that_does_not_load_fails_its_widgets_in_place(site, offline_pages):
+    root, _ = site
+    state, views = embedded(question(4))
+    url = write_light_page(site, "missing", state, views)
+    model = next(m for m in state["state"].values() if m["model_name"] == "AnyModel")
+    name = model["state"]["_esm"]["evalcore_source"]
+    (root / "_static" / "widgets" / f"{name}.js").unlink()
+    page, _ = open_page(offline_pages, url,
+                        counts=lambda error: name not in error and "404" not in error)
+    assert page.evaluate("document.documentElement.dataset.evalcoreWidgets") == "failed"
+    assert f"the widget source {name} did not load" in page.locator(
+        ".evalcore-widget-error").inner_text()
+
+
 #: A front end that checks, from inside the page, what the host gives it; it writes what it saw
 #: into its element as JSON.
 PROBE = """
@@ -344,6 +415,116 @@ def test_slider_stack_frames_are_image_files(book_html):
     assert on_disk == named
 
 
+SOURCE_FILE = re.compile(r'^\(window\.evalcoreSources = window\.evalcoreSources \|\| \{\}\)'
+                         r'\["([0-9a-f]{20})"\] = (".*");\n$', re.S)
+
+
+def test_widget_modules_and_styles_are_files_the_pages_share(book_html):
+    """No page or deck embeds a widget's module or style; each names a file of
+    ``_static/widgets/`` that holds one of evalcore's bundles (evalcore/_*.js, _*.css, the
+    text the live widget loads), loaded before the widget host. The files are exactly the
+    bundles the pages use, one each."""
+    bundles = {path.read_text(encoding="utf-8")
+               for path in (ROOT / "evalcore").glob("_*.js")}
+    bundles |= {path.read_text(encoding="utf-8") for path in (ROOT / "evalcore").glob("_*.css")}
+    folder = book_html / "_static" / "widgets"
+    files = {}
+    for path in folder.glob("*.js"):
+        found = SOURCE_FILE.match(path.read_text(encoding="utf-8"))
+        assert found and found.group(1) == path.stem, path.name
+        files[path.stem] = json.loads(found.group(2))
+    named = set()
+    pages = [*built_pages(book_html / "chapters"), *built_pages(book_html / "slides")]
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        scripts = SCRIPT_SRC.findall(text)
+        for model in widget_state(text).values():
+            if model["model_name"] != "AnyModel":
+                continue
+            for trait in ("_esm", "_css"):
+                source = model["state"][trait]
+                assert isinstance(source, dict), (page.name, trait)
+                name = source["evalcore_source"]
+                url = next(u for u in scripts if u.endswith(f"/_static/widgets/{name}.js"))
+                assert (page.parent / url).resolve() == (folder / f"{name}.js").resolve()
+                assert scripts.index(url) < next(
+                    i for i, u in enumerate(scripts) if "widget-host.js" in u), page.name
+                named.add(name)
+        if page.parent.name == "chapters" and widget_state(text):
+            # the page asks the host to render its widgets once they are all parsed
+            start = text.rfind(load_tool("light_pages").START_WIDGETS)
+            assert start > text.rfind("application/vnd.jupyter.widget-view+json"), page.name
+            assert text.index("</body>", start) == start + len(
+                load_tool("light_pages").START_WIDGETS), page.name
+    assert named == set(files)
+    assert set(files.values()) <= bundles
+    assert len(files) == 8          # four widgets, a module and a style each
+
+
+def test_no_page_needs_the_html_manager_so_the_book_does_not_ship_it(book_html):
+    light = load_tool("light_pages")
+    handed_over = [page.name for page in [*built_pages(book_html / "chapters"),
+                                          *built_pages(book_html / "slides")]
+                   if not all(map(light.is_evalcore_model,
+                                  widget_state(page.read_text(encoding="utf-8")).values()))]
+    assert handed_over == []
+    assert [name for name in light.FALLBACK if (book_html / "_static" / name).exists()] == []
+
+
+def test_images_are_the_chapters_figures_with_a_palette(book_html):
+    """Each figure a chapter stores is the book's image file of its hash, as large, at the same
+    resolution, and within a mean of 0.5 (of 255) of it in every channel."""
+    import base64
+    import hashlib
+    import io
+
+    from PIL import Image, ImageChops, ImageStat
+
+    checked, palettes, before, after = 0, 0, 0, 0
+    for notebook in sorted((ROOT / "chapters").glob("*.ipynb")):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                encoded = data.get("application/papermill.record/image/png",
+                                   data.get("image/png"))
+                if not encoded:
+                    continue
+                original = base64.b64decode(encoded)
+                path = book_html / "_images" / f"{hashlib.sha256(original).hexdigest()}.png"
+                if not path.is_file():
+                    continue            # an output the book does not show
+                shown, stored = Image.open(path), Image.open(io.BytesIO(original))
+                assert shown.size == stored.size, path.name
+                assert shown.info.get("dpi") == stored.info.get("dpi"), path.name
+                difference = ImageChops.difference(stored.convert("RGB"), shown.convert("RGB"))
+                assert sum(ImageStat.Stat(difference).mean) / 3 <= 0.5, path.name
+                checked += 1
+                palettes += shown.mode == "P"
+                before, after = before + len(original), after + path.stat().st_size
+    assert checked >= 60 and palettes >= 0.9 * checked
+    assert after < 0.6 * before
+
+
+def test_the_whole_book_weighs_at_most_30_mb(book_html):
+    """Issue 30's target: the built book (pages, slides and their handouts, downloads) within
+    30 MB; before the light book it was 66 MB."""
+    sizes = {}
+    for path in book_html.rglob("*"):
+        if path.is_file():
+            top = path.relative_to(book_html).parts[0]
+            sizes[top] = sizes.get(top, 0) + path.stat().st_size
+    assert sum(sizes.values()) <= 30_000_000, {
+        name: f"{size / 1e6:.2f} MB" for name, size in sorted(sizes.items(), key=lambda x: -x[1])}
+
+
+def test_decks_show_the_books_own_image_files(book_html):
+    for deck in built_pages(book_html / "slides"):
+        text = deck.read_text(encoding="utf-8")
+        assert "data:image" not in text, deck.name
+        for src in re.findall(r'<img\b[^>]*\bsrc="([^"]+)"', text):
+            assert (deck.parent / src).resolve().is_file(), (deck.name, src)
+
+
 def test_slider_stack_frames_load_as_the_slider_moves(book_html, book_url, offline_pages):
     tab = offline_pages(viewport={"width": 390, "height": 844})
     tab.page.goto(f"{book_url}chapters/11_uncertainty.html")
@@ -369,10 +550,27 @@ FORMULA = re.compile(r'<(span|div) class="math notranslate nohighlight"[^>]*?dat
 
 
 def test_no_page_loads_mathjax_and_every_formula_is_typeset(book_html):
-    stylesheet = (book_html / "_static" / "static-math.css").read_text(encoding="utf-8")
-    glyphs_with_rules = set(re.findall(r"mjx-c\.(mjx-c[0-9A-F]+(?:\.[A-Z-]+)?)::before",
-                                       stylesheet))
     pages = [*built_pages(book_html / "chapters"), *sorted(book_html.glob("*.html"))]
+    assert typeset_formulas(pages, book_html / "_static" / "static-math.css") > 500
+
+
+def test_no_deck_loads_mathjax_and_every_formula_is_typeset(book_html):
+    """As the book's pages, with the decks' own stylesheet (the formulas at 110% of reveal.js's
+    text, as MathJax in the browser had them), whose fonts are the book's."""
+    decks = built_pages(book_html / "slides")
+    stylesheet = book_html / "slides" / "static-math.css"
+    assert typeset_formulas(decks, stylesheet) > 100
+    fonts = re.findall(r'url\("?([^")]+\.woff)"?\)', stylesheet.read_text(encoding="utf-8"))
+    assert fonts and all((stylesheet.parent / font).resolve().is_file() for font in fonts)
+    for deck in decks:
+        assert 'href="static-math.css"' in deck.read_text(encoding="utf-8"), deck.name
+
+
+def typeset_formulas(pages: list[Path], stylesheet: Path) -> int:
+    """How many formulas ``pages`` hold, each typeset with its TeX and MathML and a rule in
+    ``stylesheet`` for every glyph; no page loads MathJax."""
+    glyphs_with_rules = set(re.findall(r"mjx-c\.(mjx-c[0-9A-F]+(?:\.[A-Z-]+)?)::before",
+                                       stylesheet.read_text(encoding="utf-8")))
     formulas = 0
     for page in pages:
         text = page.read_text(encoding="utf-8")
@@ -390,7 +588,7 @@ def test_no_page_loads_mathjax_and_every_formula_is_typeset(book_html):
                       re.findall(r'<mjx-c class="(mjx-c[0-9A-F]+(?: [A-Z-]+)?)"', typeset)}
             missing = glyphs - glyphs_with_rules
             assert not missing, f"{page.name}: {tex!r} uses glyphs with no CSS rule: {missing}"
-    assert formulas > 500
+    return formulas
 
 
 def test_a_tex_error_stops_the_build(book_html):

@@ -1,8 +1,9 @@
 """The public list reads by concept, and the API appendix reads the same way.
 
 ``evalcore.__all__`` is written in groups, each under a comment naming its concept; the
-appendix (chapters/a3_api.md) has one section per group with the same title, documenting the
-same names in the same order. Every public name is documented exactly once.
+appendix (chapters/a3_api.md and the pages under it in _toc.yml, one a group of concepts, so no
+page is a wall) has one section per group with the same title, documenting the same names in
+the same order. Every public name is documented exactly once.
 """
 
 import inspect
@@ -14,7 +15,18 @@ from pathlib import Path
 import evalcore as ec
 
 ROOT = Path(__file__).resolve().parents[1]
-APPENDIX = ROOT / "chapters" / "a3_api.md"
+
+
+def appendix_pages() -> list[Path]:
+    """The API appendix's pages in the book's order: chapters/a3_api.md, then its sections in
+    _toc.yml."""
+    import yaml
+
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    entries = [entry for part in toc["parts"] for entry in part["chapters"]]
+    appendix = next(entry for entry in entries if entry["file"] == "chapters/a3_api")
+    files = [appendix["file"]] + [section["file"] for section in appendix.get("sections", [])]
+    return [ROOT / f"{name}.md" for name in files]
 
 
 def groups_of_all() -> list[tuple[str, list[str]]]:
@@ -35,7 +47,8 @@ def groups_of_all() -> list[tuple[str, list[str]]]:
 def sections_of_appendix() -> list[tuple[str, list[str]]]:
     """The appendix's ``## title`` sections and the names their directives document."""
     sections: list[tuple[str, list[str]]] = []
-    for line in APPENDIX.read_text().splitlines():
+    lines = [line for page in appendix_pages() for line in page.read_text().splitlines()]
+    for line in lines:
         if line.startswith("## "):
             sections.append((line[3:].strip(), []))
         elif match := re.match(r"\.\. auto(?:function|class|exception|data):: (\S+)", line):
@@ -69,6 +82,19 @@ def test_the_appendix_reads_as_all_does():
     assert sections == groups_of_all()
 
 
+def test_the_appendix_is_a_page_a_group_of_concepts():
+    """Each page is a few sections of the reference, none a wall: at most a quarter of the
+    names on any page, and every page but the first names its place in the reference."""
+    pages = appendix_pages()
+    assert len(pages) >= 5
+    counts = [len(re.findall(r"^\.\. auto(?:function|class|exception|data)::", page.read_text(),
+                             re.M)) for page in pages]
+    assert sum(counts) >= len(ec.__all__)
+    assert max(counts) <= len(ec.__all__) / 4, dict(zip((p.stem for p in pages), counts))
+    for page in pages[1:]:
+        assert "{doc}`a3_api`" in page.read_text(), page.name
+
+
 def test_each_optional_module_is_documented_in_its_own_section():
     import importlib
 
@@ -81,7 +107,9 @@ def test_each_optional_module_is_documented_in_its_own_section():
 def test_constants_are_documented_where_they_are_defined():
     """A re-exported constant has no doc comment at the top level, so the appendix names the
     module that defines it (autodoc would otherwise show the docstring of ``dict``)."""
-    for line in APPENDIX.read_text().splitlines():
+    lines = [line for page in appendix_pages() for line in page.read_text().splitlines()]
+    assert sum(line.startswith(".. autodata::") for line in lines) >= 5
+    for line in lines:
         if match := re.match(r"\.\. autodata:: (\S+)", line):
             module_name, _, name = match.group(1).rpartition(".")
             module = __import__(module_name, fromlist=[name])

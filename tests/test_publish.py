@@ -163,7 +163,8 @@ def _toc_pages() -> list[str]:
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
     pages = [toc["root"]]
     for part in toc["parts"]:
-        pages += [chapter["file"] for chapter in part["chapters"]]
+        for chapter in part["chapters"]:
+            pages += [chapter["file"]] + [section["file"] for section in chapter.get("sections", [])]
     return pages
 
 

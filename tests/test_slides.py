@@ -193,8 +193,15 @@ def test_a_deck_pulls_its_content_from_the_chapter(tmp_path):
     assert 'alt="A tiny picture."' in sections[1] and "Fig. 9.1 in the book" in sections[1]
     notes = re.search(r'<aside class="notes">(.*?)</aside>', sections[1], re.S).group(1)
     assert "Say 0.8" in notes and "The caption, 0.8125" in notes
-    # the picked blocks only: the second list item and the formula
-    assert "two" in sections[2] and "one" not in sections[2] and "\\[" in sections[2]
+    # the picked blocks only: the second list item and the formula, typeset when the deck was
+    # built (with its TeX, and its glyphs in the decks' stylesheet)
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<mjx-container.*?</mjx-container>", "",
+                                          sections[2], flags=re.S))
+    assert "two" in text and "one" not in text
+    assert re.search(r'<div class="math notranslate nohighlight" data-tex="\s*a=b\s*">'
+                     r'<mjx-container', sections[2])
+    assert "mjx-c" in (tmp_path / "out" / "static-math.css").read_text(encoding="utf-8")
+    assert "window.MathJax" not in page and "tex-chtml.js" not in page
     assert "First." not in sections[2]
     assert "x + 1" in re.sub(r"<[^>]+>", "", sections[3]) and 'class="ec-output">2' in sections[3]
     # the widget: its view in the slide, its state in the page, at the projector's size

@@ -40,19 +40,26 @@ renderer" message), so they are kept too. Cell execution timestamps are dropped,
 kernelspec is the one Jupyter writes itself, so a lecture notebook is not marked modified on
 open. Signing the notebooks as trusted is left to ``jupyter trust`` (``make lab``).
 
-Last, each lecture notebook is copied over ``<book>/_sources/chapters/NN_name.ipynb``, the
-file the book's download button offers, so readers download the clean notebook.
+Last, each lecture notebook is written over ``<book>/_sources/chapters/NN_name.ipynb``, the
+file the book's download button offers, so readers download the clean notebook, less one
+copy of each figure (:func:`for_download`): a glued figure is stored twice in a lecture
+notebook, as the glue cell's output (which JupyterLab shows as nothing, and which running the
+cell makes again) and as the markdown cell's attachment that shows it. The download keeps the
+attachment, as the book's own image file of that figure (``_images/<sha256>.png``, which the
+book writes with a palette: tools/light_pages.py); ``_build/lectures`` keeps both, as the
+chapter stores them, for tests/test_stored_outputs.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import copy
+import hashlib
 import html
 import pickle
 import posixpath
 import re
-import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -452,6 +459,58 @@ class ChapterConverter:
         return new
 
 
+GLUE_IMAGE = "application/papermill.record/image/png"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+
+def for_download(lecture: nbformat.NotebookNode,
+                 book: Path | None = None) -> nbformat.NotebookNode:
+    """A copy of ``lecture`` without the glued figures' images that an attachment of the
+    notebook already shows (``key.png`` for the figure glued as ``key``); the glue outputs
+    keep their other data (the figure's text form), so running the cell gives the same kinds.
+    The images the built book ``book`` serves are the book's files (smaller: a palette,
+    tools/light_pages.py): an attachment is the book's ``_images/<sha256>.png`` of its image
+    (myst-nb names a figure by the SHA-256 of its bytes), and a slider stack's frame in the
+    saved widget state the book's file of that frame.
+
+    >>> cell = nbformat.v4.new_code_cell("glue('f', fig)")
+    >>> cell.outputs = [nbformat.v4.new_output("display_data", data={
+    ...     GLUE_IMAGE: "iVBO", "application/papermill.record/text/plain": "<Figure>"},
+    ...     metadata={"scrapbook": {"name": "f"}})]
+    >>> shown = nbformat.v4.new_markdown_cell('<img src="attachment:f.png">')
+    >>> shown["attachments"] = {"f.png": {"image/png": "iVBO"}}
+    >>> notebook = nbformat.v4.new_notebook(cells=[cell, shown])
+    >>> sorted(for_download(notebook).cells[0].outputs[0].data)
+    ['application/papermill.record/text/plain']
+    >>> sorted(notebook.cells[0].outputs[0].data)      # the lecture notebook is unchanged
+    ['application/papermill.record/image/png', 'application/papermill.record/text/plain']
+    """
+    download = copy.deepcopy(lecture)
+    shown = {name for cell in download.cells for name in cell.get("attachments", {})}
+    if book is not None:
+        for cell in download.cells:
+            for attachment in cell.get("attachments", {}).values():
+                data = base64.b64decode(attachment.get("image/png", ""))
+                book_file = Path(book) / "_images" / f"{hashlib.sha256(data).hexdigest()}.png"
+                if data and book_file.is_file():
+                    attachment["image/png"] = base64.b64encode(book_file.read_bytes()).decode()
+        import light_pages  # a script beside this one (tools/ is on the path)
+
+        saved = download.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+        for model in saved.values():
+            traits = model.get("state", {})
+            if traits.get("evalcore_widget") == "slider-stack":
+                traits["panes"] = [light_pages.frames_from_book(pane, book)
+                                   for pane in traits["panes"]]
+    for cell in download.cells:
+        for output in cell.get("outputs", []):
+            key = output.get("metadata", {}).get("scrapbook", {}).get("name")
+            if GLUE_IMAGE in output.get("data", {}) and f"{key}.png" in shown:
+                del output["data"][GLUE_IMAGE]
+    return download
+
+
 def strip_blank(lines: list[str]) -> list[str]:
     """Drop the blank lines at both ends of a list of lines.
 
@@ -516,7 +575,7 @@ def build(book_html: Path, out: Path, chapters: Path, doctrees: Path | None = No
         if sources:
             download = book_html / "_sources" / chapters.name / path.name
             if download.parent.is_dir():
-                shutil.copyfile(target, download)
+                nbformat.write(for_download(lecture, book_html), download)
     return written
 
 

