@@ -90,6 +90,50 @@ def markers_for(module: str, fixturenames, path: str = "") -> set[str]:
 #: this order.
 LONG = ("notebooks", "jupyterlab", "browser")
 
+#: ``make unit`` sets EVALCORE_TEST_TIER=unit: there each property test (Hypothesis) runs a
+#: quarter of the examples its settings ask for (at least 10), so the library's own tests take
+#: under two minutes; ``make test`` runs every example.
+UNIT_TIER = os.environ.get("EVALCORE_TEST_TIER") == "unit"
+UNIT_SHARE = 4
+UNIT_FEWEST = 10
+
+
+def unit_budget(examples: int) -> int:
+    """The examples a property test that asks for ``examples`` runs in the unit tier.
+
+    >>> unit_budget(200), unit_budget(30), unit_budget(8)
+    (50, 10, 8)
+    """
+    return examples if examples <= UNIT_FEWEST else max(UNIT_FEWEST, examples // UNIT_SHARE)
+
+
+def smaller_budgets(items) -> int:
+    """In the unit tier, each property test among ``items`` with the settings of
+    :func:`unit_budget`; returns how many changed. (Hypothesis keeps a test's settings on
+    the test function, ``_hypothesis_internal_use_settings``: with none found among tests that
+    use ``@given``, a new Hypothesis keeps them elsewhere, and this says so.)"""
+    import hypothesis
+
+    changed, given, found = 0, 0, 0
+    for item in items:
+        test = getattr(item, "obj", None)
+        if not getattr(test, "is_hypothesis_test", False):
+            continue
+        given += 1
+        current = getattr(test, "_hypothesis_internal_use_settings", None)
+        if current is None:
+            continue
+        found += 1
+        wanted = unit_budget(current.max_examples)
+        if wanted != current.max_examples:
+            test._hypothesis_internal_use_settings = hypothesis.settings(
+                current, max_examples=wanted)
+            changed += 1
+    if given and not found:
+        raise pytest.UsageError("the unit tier found no Hypothesis settings to make smaller: "
+                                "see tests/conftest.py smaller_budgets")
+    return changed
+
 
 def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
@@ -103,6 +147,8 @@ def pytest_collection_modifyitems(config, items) -> None:
     # files to its processes in this order (`--no-loadscope-reorder`; xdist would otherwise
     # start the files with the most tests first), so no long file starts last and leaves one
     # process working alone at the end.
+    if UNIT_TIER:
+        smaller_budgets(items)
     rank: dict = {}
     for item in items:
         marks = [i for i, name in enumerate(LONG) if item.get_closest_marker(name)]
