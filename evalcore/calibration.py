@@ -274,8 +274,11 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
 
     A confident wrong forecast (``p = 0`` for a positive) has infinite loss. To keep the
     value finite the probabilities are first clipped to ``[eps, 1 − eps]``; by default
-    ``eps`` is the float64 machine epsilon (about 2.2e-16), as in
-    ``sklearn.metrics.log_loss``, so such a case costs ``−ln(eps)`` ≈ 36.04. Natural
+    ``eps`` is the machine epsilon of the probabilities' own floating type, as in
+    ``sklearn.metrics.log_loss`` (1.9): for float64 (and for lists or integers) about
+    2.2e-16, so such a case costs ``−ln(eps)`` ≈ 36.04; for float32 1.2e-7, costing ≈ 15.94.
+    The loss is then computed in float64 (scikit-learn computes in the input's type, so a
+    float16 or float32 result may differ from it in the last digits of that type). Natural
     logarithm (nats).
 
     Parameters
@@ -288,7 +291,8 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
         which the positive class's is used.
     eps : float, default=None
         Clipping margin in [0, 0.5); ``eps=0`` clips nothing (the loss may be ``inf``).
-        ``None``: the float64 machine epsilon, as in scikit-learn.
+        ``None``: the machine epsilon of ``y_prob``'s floating type (float64's when it has
+        none, a list or integers), as in scikit-learn.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
@@ -320,7 +324,11 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
     """
     eps = check_optional(check_real, eps, "eps", low=0, high=0.5, high_open=True)
     if eps is None:
-        eps = float(np.finfo(np.float64).eps)
+        # an array's own type, read without copying: float16, float32 or float64, the types
+        # scikit-learn keeps (it makes any other, a pandas or a long double one, float64)
+        given = getattr(y_prob, "dtype", None)
+        own = given if given in (np.float16, np.float32) else np.float64
+        eps = float(np.finfo(own).eps)
     label, prob, weight = check_probabilities(y_true, y_prob, sample_weight, pos_label)
     prob = np.clip(prob, eps, 1 - eps)
     chance_of_truth = np.where(label == 1, prob, 1 - prob)[weight > 0]

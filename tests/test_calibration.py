@@ -85,6 +85,24 @@ def test_log_loss_clipping():
         math.log(2))
 
 
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, int])
+def test_log_loss_clips_at_the_probabilities_own_precision_as_sklearn(dtype):
+    """scikit-learn 1.9 clips at the machine epsilon of the probabilities' own float type
+    (1.2e-7 for float32), not float64's: one confident miss among four then costs 4.07 in
+    float32 where float64's epsilon would give 9.09. Integers are clipped as float64."""
+    y = [1, 0, 1, 0]
+    p = np.array([1, 0, 0, 0], dtype=dtype) if dtype is int else np.array(
+        [0.9, 0.0, 0.0, 0.2], dtype=dtype)
+    expected = sk_log_loss(y, p)
+    eps = np.finfo(dtype if dtype is not int else np.float64).eps
+    assert ec.log_loss(y, p) == pytest.approx(expected, rel=1e-3 if dtype is np.float16 else 1e-6)
+    # the confident miss costs -ln(eps) of that type
+    assert ec.log_loss([1], np.array([0.0], dtype=p.dtype)) == pytest.approx(-math.log(eps))
+    # two columns (predict_proba's) follow the same rule
+    two = np.column_stack([1 - p, p]).astype(p.dtype)
+    assert ec.log_loss(y, two) == pytest.approx(ec.log_loss(y, p), rel=1e-6)
+
+
 def test_labels_with_pos_label():
     assert ec.brier_score(["no", "yes"], [0.2, 0.7], pos_label="yes") == pytest.approx(
         (0.04 + 0.09) / 2)
