@@ -108,10 +108,10 @@ def unit_budget(examples: int) -> int:
 
 
 def smaller_budgets(items) -> int:
-    """In the unit tier, each property test among ``items`` with the settings of
-    :func:`unit_budget`; returns how many changed. (Hypothesis keeps a test's settings on
-    the test function, ``_hypothesis_internal_use_settings``: with none found among tests that
-    use ``@given``, a new Hypothesis keeps them elsewhere, and this says so.)"""
+    """Give each property test among ``items`` the budget :func:`unit_budget` allows it;
+    returns how many changed. (Hypothesis keeps a test's settings on the test function,
+    ``_hypothesis_internal_use_settings``: if no test that uses ``@given`` has them there, a
+    new Hypothesis keeps them elsewhere, and this stops to say so.)"""
     import hypothesis
 
     changed, given, found = 0, 0, 0
