@@ -64,7 +64,7 @@ WIDGETS_READY = """() => {
     return area && area.classList.contains('widget-subarea') && area.firstElementChild
            && area.firstElementChild.childElementCount > 0;
   });
-  return done ? {views: views.length, at: performance.now()} : false;
+  return done;
 }"""
 
 

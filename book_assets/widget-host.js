@@ -270,10 +270,15 @@
     }, Promise.resolve());
   }
 
-  /** The page's widget state (its models by id), or null when it has none. */
+  /** The page's widget state (its models by id), or null when it has none (yet: a page
+   *  may put it after this script); parsed once found. */
+  var parsedState = null;
   function pageState() {
-    var tag = document.querySelector(STATE);
-    return tag ? JSON.parse(tag.textContent).state || {} : null;
+    if (parsedState === null) {
+      var tag = document.querySelector(STATE);
+      if (tag) parsedState = JSON.parse(tag.textContent).state || {};
+    }
+    return parsedState;
   }
 
   function foreignModels(state) {

@@ -55,7 +55,6 @@ from __future__ import annotations
 import argparse
 import base64
 import copy
-import hashlib
 import html
 import pickle
 import posixpath
@@ -489,14 +488,14 @@ def for_download(lecture: nbformat.NotebookNode,
     download = copy.deepcopy(lecture)
     shown = {name for cell in download.cells for name in cell.get("attachments", {})}
     if book is not None:
+        import light_pages  # a script beside this one (tools/ is on the path)
+
         for cell in download.cells:
             for attachment in cell.get("attachments", {}).values():
                 data = base64.b64decode(attachment.get("image/png", ""))
-                book_file = Path(book) / "_images" / f"{hashlib.sha256(data).hexdigest()}.png"
+                book_file = light_pages.figure_path(data, "png", book)
                 if data and book_file.is_file():
                     attachment["image/png"] = base64.b64encode(book_file.read_bytes()).decode()
-        import light_pages  # a script beside this one (tools/ is on the path)
-
         saved = download.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
         for model in saved.values():
             traits = model.get("state", {})

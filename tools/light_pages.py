@@ -198,6 +198,12 @@ def frames_as_files(state: dict, page_folder: Path, book: Path) -> int:
     return moved
 
 
+def figure_path(data: bytes, extension: str, book: Path) -> Path:
+    """The file of ``book`` that serves the figure ``data``, named as myst-nb names the
+    book's figures: the SHA-256 of the bytes as the chapter stores them."""
+    return Path(book) / "_images" / f"{hashlib.sha256(data).hexdigest()}.{extension}"
+
+
 def figures_as_files(markup: str, page_folder: Path, book: Path) -> str:
     """``markup`` with each inline image (``src="data:image/...;base64,..."``) served as a
     file of ``book/_images/`` instead, named as myst-nb names the book's figures (the SHA-256
@@ -214,7 +220,7 @@ def figures_as_files(markup: str, page_folder: Path, book: Path) -> str:
     """
     def to_file(match: re.Match) -> str:
         data = base64.b64decode(match.group(2))
-        path = Path(book) / "_images" / f"{hashlib.sha256(data).hexdigest()}.{match.group(1)}"
+        path = figure_path(data, match.group(1), book)
         if not path.is_file():
             write_atomically(path, data)
         return f'src="{Path(os.path.relpath(path, page_folder)).as_posix()}"'
@@ -277,14 +283,12 @@ def smaller_png(data: bytes) -> bytes:
     return smaller if len(smaller) < len(data) else data
 
 
-def png_smaller_in_place(path: Path) -> int:
-    """:func:`smaller_png` on the file ``path``, rewritten (atomically) when it shrinks.
-    Returns the bytes saved."""
+def png_smaller_in_place(path: Path) -> None:
+    """:func:`smaller_png` on the file ``path``, rewritten (atomically) when it shrinks."""
     data = path.read_bytes()
     smaller = smaller_png(data)
     if len(smaller) < len(data):
         write_atomically(path, smaller)
-    return len(data) - len(smaller)
 
 
 IMAGE_TAG = re.compile(r"<img\b(?![^>]*\bloading=)")
@@ -384,35 +388,38 @@ def source_script_tags(urls: list[str]) -> str:
     return "".join(f'<script src="{url}"></script>\n' for url in urls)
 
 
-def light_page(page: Path, book: Path) -> bool:
-    """A built page made light: :func:`frames_as_files` and :func:`sources_as_files` on the
-    widget state it embeds, the source files' scripts put before the widget host's. The page
-    is rewritten (atomically) only when something moved. Returns whether the page needs the
-    ipywidgets HTML manager (it embeds a widget that is not evalcore's)."""
-    text = page.read_text(encoding="utf-8")
+def state_script_body(state: dict) -> str:
+    """``state`` as the text of a widget-state ``<script>``, escaped as myst-nb escapes the
+    state it writes (no ``</script>`` inside the script)."""
+    return json.dumps(state).replace("</script>", r"<\/script>")
+
+
+def light_markup(text: str, page: Path, book: Path) -> tuple[str, bool]:
+    """The built page ``page`` (its markup ``text``) made light: :func:`frames_as_files` and
+    :func:`sources_as_files` on the widget state it embeds, the source files' scripts put
+    before the widget host's, and the host asked to render at the end of the body. Returns the
+    new markup and whether the page needs the ipywidgets HTML manager (it embeds a widget that
+    is not evalcore's)."""
     found = STATE_SCRIPT.search(text)
     if not found:
-        return False
+        return text, False
     state = json.loads(found.group(2))
     foreign = not all(is_evalcore_model(model) for model in state.get("state", {}).values())
     moved = frames_as_files(state, page.parent, book)
     urls = sources_as_files(state, page.parent, book)
     if moved or urls:
-        # escaped as myst-nb escapes the state it writes (no "</script>" inside the script)
-        body = json.dumps(state).replace("</script>", r"<\/script>")
-        text = text[:found.start(2)] + body + text[found.end(2):]
-        if urls:
-            host = HOST_SCRIPT.search(text)
-            if host is None:
-                raise ThemeError(f"{page}: embeds widgets but loads no widget-host.js")
-            text = text[:host.start()] + source_script_tags(urls) + text[host.start():]
-            # the views are all parsed here: render them before the theme's deferred scripts
-            end = text.rfind("</body>")
-            if end < 0:
-                raise ThemeError(f"{page}: has no </body>")
-            text = text[:end] + START_WIDGETS + text[end:]
-        write_atomically(page, text.encode("utf-8"))
-    return foreign
+        text = text[:found.start(2)] + state_script_body(state) + text[found.end(2):]
+    if urls:
+        host = HOST_SCRIPT.search(text)
+        if host is None:
+            raise ThemeError(f"{page}: embeds widgets but loads no widget-host.js")
+        text = text[:host.start()] + source_script_tags(urls) + text[host.start():]
+        # the views are all parsed here: render them before the theme's deferred scripts
+        end = text.rfind("</body>")
+        if end < 0:
+            raise ThemeError(f"{page}: has no </body>")
+        text = text[:end] + START_WIDGETS + text[end:]
+    return text, foreign
 
 
 def _finish(app, exception) -> None:
@@ -428,12 +435,16 @@ def _finish(app, exception) -> None:
                 shutil.rmtree(path)
             else:
                 path.unlink()
-    handed_over = [page for page in sorted(book.rglob("*.html")) if light_page(page, book)]
-    for page in sorted((book / "chapters").glob("*.html")):
+    handed_over = []
+    for page in sorted(book.rglob("*.html")):
         text = page.read_text(encoding="utf-8")
-        lazy = lazy_images(text)
-        if lazy != text:
-            write_atomically(page, lazy.encode("utf-8"))
+        light, foreign = light_markup(text, page, book)
+        if page.parent == book / "chapters":
+            light = lazy_images(light)
+        if light != text:
+            write_atomically(page, light.encode("utf-8"))
+        if foreign:
+            handed_over.append(page)
     images = sorted((book / "_images").rglob("*.png"))
     # two processes: about 0.1 s an image
     with concurrent.futures.ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as pool:

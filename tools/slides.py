@@ -596,18 +596,16 @@ def deck_html(builder: DeckBuilder, out: Path) -> str:
     slides = [light.figures_as_files(slide, Path(out), Path(out).parent)
               for slide in builder.slides_html()]
     state = builder.widget_state() if builder.models else None
+    static = "../_static"
     scripts = ""
     if state:
         light.frames_as_files(state, Path(out), Path(out).parent)
         sources = light.sources_as_files(state, Path(out), Path(out).parent)
-        # escaped as myst-nb escapes the state it writes (no "</script>" inside the script)
-        body = json.dumps(state).replace("</script>", r"<\/script>")
-        scripts = (f'<script type="{WIDGET_STATE}">{body}</script>\n'
+        scripts = (f'<script type="{WIDGET_STATE}">{light.state_script_body(state)}</script>\n'
                    + light.source_script_tags(sources)
-                   + "\n".join(f'<script src="../_static/{name}"></script>'
+                   + "\n".join(f'<script src="{static}/{name}"></script>'
                                for name in book_widget_scripts()))
     title = builder.chapter_title()
-    static = "../_static"
     from pygments.formatters import HtmlFormatter
 
     code_css = HtmlFormatter(style=CODE_STYLE).get_style_defs(".reveal .highlight")
