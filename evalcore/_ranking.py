@@ -15,13 +15,14 @@ score order, so it takes a stable ``argsort``.
 The unweighted AUC needs no table at all: :func:`mann_whitney_counts` sorts the same keys
 and :func:`mann_whitney_from_sorted_keys` reads the Mann–Whitney U off them block by block,
 in exact integers (what ``roc_auc`` computes, in about twice one ``np.sort`` of the scores and
-less memory than the input).
+less memory than the input). Where tie groups need ranks, they take them from
+:func:`doubled_midranks`, evalcore's one mid-rank.
 
 It also decides, exactly, which side of a threshold each score lies on
 (:func:`threshold_hits`): in the scores' own dtype, with integer, fraction and long double
 thresholds never rounded onto a neighbouring score.
 
-The module is about 890 lines on purpose: the summary and the kernel that fills it are one
+The module is about 920 lines on purpose: the summary and the kernel that fills it are one
 unit (the kernel hands its arrays to :class:`ScoreCounts` unchecked, a constructor no other
 module should reach), each score dtype's key needs its own few lines, and the table-free U
 reads the very same keys. The threshold helpers at the end could live apart; they stay here
@@ -646,6 +647,35 @@ def auc_from_groups(groups: ScoreCounts) -> float:
     return min(max(float(np.dot(pos, neg_below + 0.5 * neg)), 0.0), 1.0)
 
 
+def doubled_midranks(sizes: np.ndarray) -> np.ndarray:
+    """Twice the mid-rank of each tie group, from the groups' sizes in increasing order of
+    score: ``2·(cases in lower groups) + size + 1``, an integer for integer sizes.
+
+    The one mid-rank of evalcore: tied cases share the mean of the ranks (from 1) they
+    occupy, which is ``below + (size + 1)/2``; doubled it stays an exact integer (in the
+    sizes' own integer dtype, Python integers for ``object``), so rank sums and the exact
+    permutation distribution are counted, not rounded. Halve it for the mid-ranks.
+
+    Parameters
+    ----------
+    sizes : numpy.ndarray of int
+        The number of cases in each tie group, lowest score first.
+
+    Returns
+    -------
+    numpy.ndarray
+        Twice each group's mid-rank, of the dtype of ``sizes``.
+
+    Examples
+    --------
+    Scores 0.1, 0.4, 0.4, 0.8: ranks 1, 2.5, 2.5 and 4.
+
+    >>> doubled_midranks(np.array([1, 2, 1])).tolist()
+    [2, 5, 8]
+    """
+    return 2 * (np.cumsum(sizes) - sizes) + sizes + 1
+
+
 def mann_whitney_from_groups(groups: ScoreCounts) -> tuple[int, int, int]:
     """``(2U, P, N)`` of an unweighted summary, in Python integers: twice the Mann–Whitney
     U (the positive/negative pairs ordered right, ties counting ½), the positives and the
@@ -669,18 +699,16 @@ def mann_whitney_from_groups(groups: ScoreCounts) -> tuple[int, int, int]:
     total_pos, total_neg = int(pos.sum()), int(neg.sum())
     # the dot product could pass 2**63 with 2**30 rows or more: Python integers then
     kind = np.int64 if total_pos + total_neg < 2**30 else object
-    # mid-rank of group g (ranks from 1) is before + (size + 1) / 2; work in doubled
-    # ints, a block of groups at a time (temporaries of the block's size, not the table's)
+    # the positives' doubled mid-ranks, a block of groups at a time (temporaries of the
+    # block's size, not the table's); a block's ranks start after the ``before`` rows of the
+    # blocks below it
     twice_rank_sum, before = 0, 0
     for start in range(0, pos.shape[0], _CHUNK):
         block_pos = pos[start:start + _CHUNK].astype(kind, copy=False)
         sizes = block_pos + neg[start:start + _CHUNK]
-        block_before = np.cumsum(sizes)
-        block_before -= sizes              # rows below each group, within the block
-        twice_rank_sum += (2 * int(np.dot(block_pos, block_before))
-                           + int(np.dot(block_pos, sizes))
-                           + (2 * before + 1) * int(block_pos.sum()))
-        before += int(block_before[-1] + sizes[-1])
+        twice_rank_sum += (int(np.dot(block_pos, doubled_midranks(sizes)))
+                           + 2 * before * int(block_pos.sum()))
+        before += int(sizes.sum())
     return twice_rank_sum - total_pos * (total_pos + 1), total_pos, total_neg
 
 

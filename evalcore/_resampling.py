@@ -54,8 +54,8 @@ import warnings
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 import numpy as np
+from scipy import special
 
-from ._normal import normal_cdf, normal_quantile
 from ._validation import UndefinedMetricWarning
 
 #: At most this many drawn values (indices, swaps, permuted values) are held at once.
@@ -302,7 +302,7 @@ def bias_correction(estimate: float, values: np.ndarray) -> float:
              + np.count_nonzero(values <= estimate)) / (2.0 * values.size)
     if share in (0.0, 1.0):
         return -math.inf if share == 0.0 else math.inf
-    return normal_quantile(share)
+    return float(special.ndtri(share))
 
 
 def acceleration(jackknife: list[np.ndarray]) -> float:
@@ -340,8 +340,8 @@ def bca_levels(z0: float, a: float, lower: float, upper: float) -> tuple[float, 
     """
     levels = []
     for tail in (lower, upper):
-        z = z0 + normal_quantile(tail)
-        levels.append(normal_cdf(z0 + z / (1.0 - a * z)))
+        z = z0 + float(special.ndtri(tail))
+        levels.append(float(special.ndtr(z0 + z / (1.0 - a * z))))
     return levels[0], levels[1]
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from . import reference
 from ._ranking import (ScoreCounts, auc_from_groups, cumulative_counts, mann_whitney_counts,
                        roc_points, score_counts)
 from ._validation import (both_classes, check_binary_scores, check_bool, check_fraction,
@@ -36,19 +37,13 @@ def _auc_trapezoid(groups) -> float:
 
 
 def _auc_pairs(label, score, weight) -> float:
-    """The definition: every positive/negative pair, 1 if ordered right, ½ if tied."""
-    pos, neg = label == 1, label == 0
-    pairs = int(pos.sum()) * int(neg.sum())
+    """The definition, for ``method="pairs"``: :func:`evalcore.reference.auc_pairs`, the
+    module of readable twins, after refusing more than :data:`MAX_PAIRS` pairs."""
+    pairs = int((label == 1).sum()) * int((label == 0).sum())
     if pairs > MAX_PAIRS:
         raise ValueError(f"method='pairs' compares all {pairs:,} positive/negative pairs; it is "
                          f"for teaching and refuses more than {MAX_PAIRS:,}: use method='rank'")
-    sp, sn = score[pos][:, None], score[neg][None, :]
-    wins = (sp > sn) + 0.5 * (sp == sn)
-    if weight is None:
-        return float(wins.mean())
-    # normalize each class's weights first: the product of two tiny weights can underflow
-    w = (weight[pos] / weight[pos].sum())[:, None] * (weight[neg] / weight[neg].sum())[None, :]
-    return min(max(float((wins * w).sum() / w.sum()), 0.0), 1.0)
+    return min(max(reference.auc_pairs(label, score, weight), 0.0), 1.0)
 
 
 def roc_auc(y_true: Any, y_score: Any = None, *, method: str = "rank", sample_weight: Any = None,
@@ -64,8 +59,9 @@ def roc_auc(y_true: Any, y_score: Any = None, *, method: str = "rank", sample_we
     method : {"rank", "trapezoid", "pairs"}, default="rank"
         ``"rank"``: the Mann–Whitney U statistic from mid-ranks, U / (P·N). ``"trapezoid"``:
         the trapezoid area under :func:`roc_curve`. ``"pairs"``: the definition, the share of
-        positive/negative pairs ordered right, ties counting ½; it builds all P·N pairs and
-        refuses more than :data:`MAX_PAIRS`.
+        positive/negative pairs ordered right, ties counting ½
+        (``evalcore.reference.auc_pairs``); it builds all P·N pairs and refuses more
+        than :data:`MAX_PAIRS`.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights; a pair weighs the product of its two weights (only their
         ratios matter: weights near 1e308 or subnormal ones are fine). ``None``: every sample

@@ -22,8 +22,8 @@ import math
 from typing import Any, NamedTuple
 
 import numpy as np
+from scipy import special
 
-from ._normal import normal_quantile
 from ._resampling import bootstrap
 from ._validation import (both_classes, check_int, check_level, check_n_boot, check_one_of,
                           check_random_state, check_real, check_same_length, check_scores,
@@ -72,10 +72,6 @@ def _logit(prob: np.ndarray) -> np.ndarray:
         return np.log(prob) - np.log1p(-prob)
 
 
-def _expit(z: np.ndarray) -> np.ndarray:
-    return np.exp(-np.logaddexp(0.0, -z))
-
-
 def _log_likelihood(eta: np.ndarray, label: np.ndarray, weight: np.ndarray) -> float:
     return float(weight @ (label * eta - np.logaddexp(0.0, eta)))
 
@@ -91,7 +87,7 @@ def _newton(design: np.ndarray, offset: np.ndarray, label: np.ndarray, weight: n
     beta = start.astype(np.float64)
     current = _log_likelihood(offset + design @ beta, label, weight)
     for _ in range(200):
-        mu = _expit(offset + design @ beta)
+        mu = special.expit(offset + design @ beta)
         gradient = design.T @ (weight * (label - mu))
         information = design.T @ (design * (weight * mu * (1 - mu))[:, None])
         step = np.linalg.solve(information, gradient)
@@ -274,7 +270,7 @@ def prediction_bias(y_true: Any, y_prob: Any, *, level: float = 0.95,
         undefined("the prediction bias's interval is undefined: one case gives no standard "
                   "deviation")
         return PredictionBias(bias, math.nan, math.nan, mean_predicted, observed_rate)
-    half = normal_quantile(0.5 + level / 2) * float(np.std(difference, ddof=1)) \
+    half = float(special.ndtri(0.5 + level / 2)) * float(np.std(difference, ddof=1)) \
         / math.sqrt(difference.size)
     return PredictionBias(bias, bias - half, bias + half, mean_predicted, observed_rate)
 

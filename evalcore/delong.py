@@ -51,12 +51,11 @@ import math
 from typing import Any, NamedTuple
 
 import numpy as np
+from scipy import special
 
-from ._normal import normal_cdf, normal_quantile, normal_two_sided_pvalue
 from ._ranking import (ScoreCounts, auc_from_groups, groups_from_sorted, score_counts,
                        score_order, tie_groups)
 from ._resampling import bootstrap
-from ._special import student_t_quantile, student_t_sf
 from ._validation import (check_alternative, check_binary_scores, check_level, check_n_boot,
                           check_one_of, check_random_state, check_same_length, check_scores,
                           undefined)
@@ -206,7 +205,7 @@ def delong_variance(y_true: Any, y_score: Any = None, *, pos_label: Any = None) 
 def normal_interval(estimate: float, variance: float, level: float,
                     bounds: tuple[float, float]) -> tuple[float, float]:
     """``estimate ± z·sqrt(variance)`` at ``level``, clipped to ``bounds``."""
-    half = normal_quantile(0.5 + level / 2) * math.sqrt(variance)
+    half = float(special.ndtri(0.5 + level / 2)) * math.sqrt(variance)
     return max(bounds[0], estimate - half), min(bounds[1], estimate + half)
 
 
@@ -348,9 +347,10 @@ def roc_auc_ci(y_true: Any, y_score: Any = None, *, level: float = 0.95, method:
             undefined(f"the logit interval is undefined at AUC = {auc:g}: its logit is "
                       f"infinite", stacklevel=3)
             return AucInterval(math.nan, auc, math.nan)
-        half = normal_quantile(0.5 + level / 2) * math.sqrt(variance) / (auc * (1.0 - auc))
+        half = float(special.ndtri(0.5 + level / 2)) * math.sqrt(variance) / (auc * (1.0 - auc))
         centre = math.log(auc / (1.0 - auc))
-        return AucInterval(_expit(centre - half), auc, _expit(centre + half))
+        return AucInterval(float(special.expit(centre - half)), auc,
+                           float(special.expit(centre + half)))
     low, high = normal_interval(auc, variance, level, (0.0, 1.0))
     return AucInterval(low, auc, high)
 
@@ -366,7 +366,7 @@ def _newcombe_interval(auc: float, positives: int, negatives: int,
     against all its roots), found by bisection; the midpoints stay inside (0, 1), where
     V(θ) > 0. At auc = 1 (or 0) the upper (lower) end is 1 (0).
     """
-    z2 = normal_quantile(0.5 + level / 2) ** 2
+    z2 = float(special.ndtri(0.5 + level / 2)) ** 2
     k, pairs = (positives + negatives) / 2.0 - 1.0, float(positives) * float(negatives)
 
     def outside(theta: float) -> bool:       # (auc − θ)² > z²·V(θ)
@@ -381,14 +381,6 @@ def _newcombe_interval(auc: float, positives: int, negatives: int,
     low = 0.0 if auc == 0.0 else crossing(auc, 0.0)
     high = 1.0 if auc == 1.0 else crossing(auc, 1.0)
     return low, high
-
-
-def _expit(x: float) -> float:
-    """The logistic function 1/(1 + e^−x), without overflow."""
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
 
 
 def auc_comparison(difference: float, variance: float, level: float, what: str,
@@ -407,13 +399,15 @@ def auc_comparison(difference: float, variance: float, level: float, what: str,
     statistic = difference / math.sqrt(variance)
     if math.isinf(df):
         low, high = normal_interval(difference, variance, level, (-1.0, 1.0))
-        upper, lower = normal_cdf(-statistic), normal_cdf(statistic)
-        two_sided = normal_two_sided_pvalue(statistic)
+        # each tail computed as a tail (Φ(−z) = P(Z ≥ z)), not as 1 − Φ(z)
+        upper, lower = float(special.ndtr(-statistic)), float(special.ndtr(statistic))
+        two_sided = 2.0 * float(special.ndtr(-abs(statistic)))
     else:
-        half = student_t_quantile(0.5 + level / 2, df) * math.sqrt(variance)
+        half = float(special.stdtrit(df, 0.5 + level / 2)) * math.sqrt(variance)
         low, high = max(-1.0, difference - half), min(1.0, difference + half)
-        upper, lower = student_t_sf(statistic, df), student_t_sf(-statistic, df)
-        two_sided = min(1.0, 2.0 * student_t_sf(abs(statistic), df))
+        # Student's t: stdtr(df, −t) = P(T ≥ t), a tail, accurate far out
+        upper, lower = float(special.stdtr(df, -statistic)), float(special.stdtr(df, statistic))
+        two_sided = min(1.0, 2.0 * float(special.stdtr(df, -abs(statistic))))
     pvalue = {"two-sided": two_sided, "greater": upper, "less": lower}[alternative]
     return AucComparison(statistic, pvalue, difference, low, high, df)
 

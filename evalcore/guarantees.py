@@ -14,7 +14,8 @@ is the smallest k with that probability at most δ = 1 − confidence; it exists
 largest order, k = n, qualifies: (1 − α)ⁿ ≤ δ, that is n ≥ log δ / log(1 − α).
 
 The binomial tail is the regularized incomplete beta function,
-``P(Binomial(n, p) ≥ k) = I_p(k, n − k + 1)`` (evalcore needs no scipy).
+``P(Binomial(n, p) ≥ k) = I_p(k, n − k + 1) = 1 − I_{1−p}(n − k + 1, k)``: scipy's
+``betaincc`` on the second form, whose argument 1 − p = α is exact.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ._special import regularized_incomplete_beta
+from scipy import special
+
 from ._validation import check_fraction, check_int, check_real
 
 
@@ -85,8 +87,9 @@ def fpr_violation_probability(n_negatives: int, order: int, max_fpr: float) -> f
         return 1.0
     if k > n:
         return 0.0
-    # P(Bin(n, p) >= k) = I_p(k, n - k + 1) with p = 1 - α, its complement α passed exactly
-    return regularized_incomplete_beta(float(k), float(n - k + 1), 1.0 - alpha, alpha)
+    # P(Bin(n, p) >= k) = I_p(k, n - k + 1) with p = 1 - α, as 1 - I_α(n - k + 1, k): α
+    # itself, not the rounded 1 - α, is what the function reads
+    return float(special.betaincc(float(n - k + 1), float(k), alpha))
 
 
 def min_negatives_for_guarantee(max_fpr: float, *, confidence: float = 0.95) -> int:

@@ -53,7 +53,7 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from ._ranking import tie_groups
+from ._ranking import doubled_midranks, tie_groups
 from ._resampling import (Evaluation, all_swaps, infinite_rows, infinite_values,
                           permutation_draws, swap_draws, undefined_draws, undefined_on_the_data,
                           undefined_rows)
@@ -107,12 +107,6 @@ def _pvalue(alternative: str, null: np.ndarray, weights: np.ndarray | None, obse
 
 
 # ----------------------------------------------------------------------------- AUC vs chance
-
-def _doubled_midranks(sizes: np.ndarray) -> np.ndarray:
-    """Twice the mid-rank of each tie group (an integer): 2·(cases below) + size + 1."""
-    below = np.cumsum(sizes) - sizes
-    return 2 * below + sizes + 1
-
 
 def _exact_rank_sum_distribution(sizes: np.ndarray, doubled: np.ndarray,
                                  k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -230,7 +224,7 @@ def auc_permutation_test(y_true: Any, y_score: Any, *, alternative: str = "two-s
     if not both_classes(positives, negatives, "the AUC permutation test", stacklevel=3):
         return PermutationTest(math.nan, math.nan, n_resamples is None, n_resamples or 0)
     sizes = (groups.positives + groups.negatives).astype(np.int64)
-    doubled = _doubled_midranks(sizes)
+    doubled = doubled_midranks(sizes)
     observed = int(np.dot(groups.positives, doubled))        # 2 · (positives' rank sum)
     base = positives * (positives + 1)                       # 2 · P(P+1)/2
     center = positives * (positives + negatives + 1)         # its mean under H0 (AUC ½)

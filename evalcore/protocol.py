@@ -20,12 +20,7 @@ those scores honestly.
   correction, as Demšar 2006 recommends); :func:`nemenyi_critical_difference` is the
   difference of average ranks beyond which two models differ in Nemenyi's post-hoc test.
 
-evalcore depends on numpy only, so the reference distributions are computed here: Student's
-t and the F distribution through the regularized incomplete beta function
-(``evalcore/_special.py``), the χ² tail with integer degrees of freedom in closed form, and
-the studentized range with infinite degrees of freedom by integrating its density on a fine
-grid (the tests compare each with scipy's). The module is a little over ~600 lines on purpose:
-those distributions, which scipy would give, serve only these tests, so they live with them.
+The reference distributions (Student's t, F, χ² and the studentized range) are scipy's.
 
 References
 ----------
@@ -52,8 +47,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._normal import normal_cdf
-from ._special import regularized_incomplete_beta, student_t_quantile, student_t_sf
+from scipy import special
+
+from ._ranking import doubled_midranks
 from ._validation import (check_alternative, check_array_like, check_bool, check_int,
                           check_level, check_positive, check_real, check_same_length,
                           check_scores, shown, undefined)
@@ -120,92 +116,16 @@ class FriedmanTest(NamedTuple):
 # ------------------------------------------------------------------- reference distributions
 
 def _t_pvalue(t: float, df: float, alternative: str) -> float:
+    """The p-value of Student's t with ``df`` degrees of freedom; each tail is computed as a
+    tail (``stdtr(df, −t)`` is P(T ≥ t)), never as 1 minus the CDF, so small p-values keep
+    their digits."""
     if math.isnan(t):
         return math.nan
     if alternative == "greater":
-        return student_t_sf(t, df)
+        return float(special.stdtr(df, -t))
     if alternative == "less":
-        return student_t_sf(-t, df)
-    return min(1.0, 2.0 * student_t_sf(abs(t), df))
-
-
-def f_sf(f: float, df1: float, df2: float) -> float:
-    """P(F ≥ f) for the F distribution with ``df1`` and ``df2`` degrees of freedom.
-
-    ``P(F ≥ f) = I_x(df2/2, df1/2)`` with ``x = df2/(df2 + df1·f)``.
-
-    >>> round(f_sf(1.0, 2.0, 2.0), 12)             # F(2, 2): P(F >= f) = 1/(1 + f)
-    0.5
-    """
-    if math.isnan(f):
-        return math.nan
-    if f <= 0:
-        return 1.0
-    if math.isinf(f):
-        return 0.0
-    denominator = df2 + df1 * f
-    return regularized_incomplete_beta(df2 / 2, df1 / 2, df2 / denominator, df1 * f / denominator)
-
-
-def chi2_sf(x: float, df: int) -> float:
-    """P(X ≥ x) for χ² with an integer number ``df`` of degrees of freedom, in closed form.
-
-    Even ``df``: ``exp(−x/2) Σ_{j<df/2} (x/2)^j / j!``; odd ``df``:
-    ``erfc(√(x/2)) + exp(−x/2) Σ_{j=1}^{(df−1)/2} (x/2)^(j−½) / Γ(j + ½)``.
-
-    >>> round(chi2_sf(2.0, 2), 12) == round(math.exp(-1.0), 12)
-    True
-    """
-    if math.isnan(x):
-        return math.nan
-    if x <= 0:
-        return 1.0
-    half = x / 2
-    if df % 2 == 0:
-        terms = [j * math.log(half) - math.lgamma(j + 1) for j in range(df // 2)]
-        return min(1.0, sum(math.exp(t - half) for t in terms))
-    terms = [(j - 0.5) * math.log(half) - math.lgamma(j + 0.5) for j in range(1, (df + 1) // 2)]
-    return min(1.0, math.erfc(math.sqrt(half)) + sum(math.exp(t - half) for t in terms))
-
-
-#: The grid on which the studentized range's distribution is integrated: z in [-9, 9].
-_RANGE_GRID = np.linspace(-9.0, 9.0, 3601)
-
-
-def _normal_cdf(z: np.ndarray) -> np.ndarray:
-    """:func:`normal_cdf` at each point of the grid."""
-    return np.array([normal_cdf(v) for v in z.ravel()]).reshape(z.shape)
-
-
-def studentized_range_cdf(q: float, k: int) -> float:
-    """P(R ≤ q) for the range R of ``k`` independent standard normal variables (the
-    studentized range with infinite degrees of freedom):
-    ``k ∫ φ(z) [Φ(z + q) − Φ(z)]^(k−1) dz``, by the trapezoid rule on a grid of step 0.005
-    (the integrand is smooth and negligible beyond |z| = 9).
-
-    >>> round(studentized_range_cdf(2.0 ** 0.5 * 1.959964, 2), 5)  # k = 2: P(|Z1 − Z2| ≤ q)
-    0.95
-    """
-    if q <= 0:
-        return 0.0
-    z = _RANGE_GRID
-    density = np.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
-    inside = np.clip(_normal_cdf(z + q) - _normal_cdf(z), 0.0, 1.0)
-    return float(min(1.0, k * np.trapezoid(density * inside ** (k - 1), z)))
-
-
-def studentized_range_quantile(p: float, k: int) -> float:
-    """The q with ``studentized_range_cdf(q, k) == p``, by bisection (0 < p < 1)."""
-    low, high = 0.0, 1.0
-    while studentized_range_cdf(high, k) < p:
-        low, high = high, 2.0 * high
-    for _ in range(60):
-        middle = 0.5 * (low + high)
-        if studentized_range_cdf(middle, k) < p:
-            low = middle
-        else:
-            high = middle
-    return 0.5 * (low + high)
+        return float(special.stdtr(df, t))
+    return min(1.0, 2.0 * float(special.stdtr(df, -abs(t))))
 
 
 # ------------------------------------------------------------------------------ validation
@@ -254,7 +174,7 @@ def _t_result(mean: float, standard_error: float, df: float, level: float,
         statistic = math.copysign(math.inf, mean)
     else:
         statistic = mean / standard_error
-    half_width = student_t_quantile(0.5 + level / 2, df) * standard_error
+    half_width = float(special.stdtrit(df, 0.5 + level / 2)) * standard_error
     return ResampledTTest(float(statistic), _t_pvalue(statistic, df, alternative), float(mean),
                           float(mean - half_width), float(mean + half_width), float(df),
                           float(standard_error))
@@ -422,7 +342,8 @@ def paired_ttest_5x2cv(scores_a: Any, scores_b: Any, *,
         return FiveByTwoTest(t, _t_pvalue(t, 5.0, alternative), math.inf, 0.0)
     t = float(p[0, 0] / math.sqrt(spread / 5.0))
     f = squares / (2.0 * spread)
-    return FiveByTwoTest(t, _t_pvalue(t, 5.0, alternative), f, f_sf(f, 10.0, 5.0))
+    return FiveByTwoTest(t, _t_pvalue(t, 5.0, alternative), f,
+                         float(special.fdtrc(10.0, 5.0, f)))          # P(F(10, 5) ≥ f)
 
 
 # --------------------------------------------------------------------- many comparisons
@@ -492,13 +413,6 @@ def holm(p_values: Any, *, alpha: float = 0.05) -> HolmAdjustment:
 
 
 # -------------------------------------------------------------------- many data sets
-
-def _midranks(row: np.ndarray) -> np.ndarray:
-    """Ranks 1..k of ``row`` in increasing order, tied values sharing their mean rank."""
-    values, which, counts = np.unique(row, return_inverse=True, return_counts=True)
-    below = np.cumsum(counts) - counts
-    return (below + (counts + 1) / 2)[which]
-
 
 def friedman_test(scores: Any, *, higher_is_better: bool = True) -> FriedmanTest:
     """Friedman's test that k models rank alike over N data sets, with Iman and Davenport's F.
@@ -571,7 +485,10 @@ def friedman_test(scores: Any, *, higher_is_better: bool = True) -> FriedmanTest
         raise ValueError(f"scores must have at least 2 rows (data sets) and 2 columns "
                          f"(models), got shape {table.shape}")
     oriented = -table if higher_is_better else table
-    ranks = np.array([_midranks(row) for row in oriented])
+    ranks = np.empty_like(oriented)
+    for i, row in enumerate(oriented):          # 1 the best, tied models share their mid-rank
+        _, group, sizes = np.unique(row, return_inverse=True, return_counts=True)
+        ranks[i] = doubled_midranks(sizes)[group] / 2
     average = ranks.mean(axis=0)
     chi2 = float(12.0 * n / (k * (k + 1)) * (np.sum(average ** 2) - k * (k + 1) ** 2 / 4.0))
     chi2 = max(chi2, 0.0)                       # rounding below 0 when every rank ties
@@ -581,8 +498,9 @@ def friedman_test(scores: Any, *, higher_is_better: bool = True) -> FriedmanTest
         f, f_pvalue = math.inf, 0.0
     else:
         f = (n - 1) * chi2 / room
-        f_pvalue = f_sf(f, df[0], df[1])
-    return FriedmanTest(chi2, chi2_sf(chi2, k - 1), float(f), float(f_pvalue), df, average)
+        f_pvalue = special.fdtrc(df[0], df[1], f)               # P(F(df) ≥ f)
+    pvalue = special.chdtrc(k - 1, chi2)                        # P(χ²(k − 1) ≥ χ²_F)
+    return FriedmanTest(chi2, float(pvalue), float(f), float(f_pvalue), df, average)
 
 
 def nemenyi_critical_difference(k: int, n_datasets: int, *, alpha: float = 0.05) -> float:
@@ -638,5 +556,7 @@ def nemenyi_critical_difference(k: int, n_datasets: int, *, alpha: float = 0.05)
     k = check_int(k, "k", low=2)
     n_datasets = check_int(n_datasets, "n_datasets", low=1)
     alpha = check_real(alpha, "alpha", low=0.0, high=1.0, low_open=True, high_open=True)
-    q_alpha = studentized_range_quantile(1.0 - alpha, k) / math.sqrt(2.0)
+    # imported here: scipy.stats takes about half a second to import, and only this needs it
+    from scipy.stats import studentized_range
+    q_alpha = float(studentized_range.ppf(1.0 - alpha, k, math.inf)) / math.sqrt(2.0)
     return float(q_alpha * math.sqrt(k * (k + 1) / (6.0 * n_datasets)))

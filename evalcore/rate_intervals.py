@@ -24,8 +24,8 @@ import math
 from typing import Any, NamedTuple
 
 import numpy as np
+from scipy import special
 
-from ._normal import normal_quantile
 from ._ranking import roc_points, tie_groups
 from ._resampling import bootstrap
 from ._validation import (both_classes, check_binary_scores, check_bool, check_level,
@@ -216,7 +216,7 @@ def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95):
     if np.any(k > n):
         raise ValueError(f"successes must not exceed trials, got {shown(successes)} and "
                          f"{shown(trials)}")
-    z = normal_quantile(0.5 + level / 2)
+    z = float(special.ndtri(0.5 + level / 2))
     with np.errstate(invalid="ignore", divide="ignore"):
         p = k / n
         shrink = 1 + z * z / n

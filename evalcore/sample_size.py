@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from ._normal import normal_quantile
+from scipy import special
+
 from ._validation import check_level, check_real
 
 #: auc_sample_size gives up beyond this many positives or negatives (2**53: counts stay exact
@@ -142,7 +143,7 @@ def auc_sample_size(auc: float, *, width: float, level: float = 0.95,
     width = check_real(width, "width", low=0.0, high=1.0, low_open=True)
     level = check_level(level)
     ratio = check_real(ratio, "ratio", low=0.0, high=math.inf, low_open=True, high_open=True)
-    z = normal_quantile(0.5 + level / 2)
+    z = float(special.ndtri(0.5 + level / 2))
 
     def achieved(positives: int) -> float:
         if ratio * positives > MAX_PLANNED_POSITIVES:

@@ -1,23 +1,24 @@
-"""Brute-force reference implementations, shared by the tests (import them, don't copy them).
+"""The sources' code transcribed, and exhaustive searches, shared by the tests (import
+them, don't copy them).
+
+The general oracles (the AUC by its pairs and by mid-ranks, the counts at every threshold,
+the confusion matrix one case at a time, the operating points, average precision, DeLong's
+placements and variance) are shipped with the library, in ``evalcore/reference.py``: tests
+import them from ``evalcore.reference``. What stays here is for the tests alone: the
+sources' own code, line by line, and searches over every threshold.
 
 Everything here is written to be obviously right rather than fast: loops over samples,
 thresholds or pairs, straight transcriptions of the sources' formulas and code. None of it
-calls evalcore, so a test that compares evalcore with a function from this module compares
-two independent computations.
+calls evalcore's fast functions (only the independent ``evalcore.reference``), so a test that
+compares evalcore with a function from this module compares two independent computations.
 
 Contents
 --------
 * ``r_curves`` / ``r_auc``: the R note's ``curves()`` and ``auc()``, line by line in Python.
 * ``slides_roc_points``: the ST445 slides' O(n log n) ROC pseudo-code.
 * ``tutorial_auc``: the tutorial's pairwise ``auc()`` (tile / repeat, ½ for ties).
-* ``auc_pairs``, ``auc_ranks``: the AUC by its definition (a double loop over
-  positive/negative pairs) and by the slides' rank formula.
-* ``brute_counts``: the four confusion counts, one example at a time, from predictions or
-  from scores and a threshold (either rule), weighted or not.
-* ``operating_points``: confusion counts at every threshold, by direct masks.
-* ``psi_table``, ``placements``, ``brute_delong``: the pairwise ψ table (exact fractions),
-  DeLong's placement values, and DeLong's AUC and variance built from them.
-* ``best_threshold_by_cost``, ``best_threshold_by_youden``, ``eer_dense``: exhaustive searches.
+* ``best_threshold_by_cost``, ``best_threshold_by_youden``, ``eer_dense``: exhaustive searches
+  over ``evalcore.reference.operating_points``.
 * ``mutual_information_eq16``: Murphy's eq. (16) as a double sum.
 * ``one_undefined_warning``: call a function, return its result, assert it emitted exactly
   one ``UndefinedMetricWarning``.
@@ -27,10 +28,10 @@ from __future__ import annotations
 
 import math
 import warnings
-from fractions import Fraction
-from typing import NamedTuple
 
 import numpy as np
+
+from evalcore.reference import operating_points
 
 # R's .Machine$double.eps
 R_DOUBLE_EPS = 2.0 ** -52
@@ -134,140 +135,9 @@ def tutorial_auc(y_true, probs) -> float:
     return float(a.mean())
 
 
-def auc_pairs(y, s, w=None) -> float:
-    """AUC by definition: a double loop over (positive, negative) pairs, ties ½,
-    a pair weighing the product of its weights."""
-    y = np.asarray(y)
-    s = np.asarray(s, dtype=float)
-    w = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
-    num = den = 0.0
-    for i in range(len(y)):
-        if y[i] != 1:
-            continue
-        for j in range(len(y)):
-            if y[j] != 0:
-                continue
-            pair = w[i] * w[j]
-            num += pair * (1.0 if s[i] > s[j] else 0.5 if s[i] == s[j] else 0.0)
-            den += pair
-    return num / den
-
-
-def midranks(values) -> np.ndarray:
-    """Ranks from 1 in increasing order, tied values sharing the mean of their ranks."""
-    values = list(values)
-    ranks = np.empty(len(values))
-    for i, v in enumerate(values):
-        below = sum(1 for u in values if u < v)
-        equal = sum(1 for u in values if u == v)
-        ranks[i] = below + (equal + 1) / 2
-    return ranks
-
-
-def auc_ranks(y, s) -> float:
-    """The slides' rank formula: (Σ R_i − P(P+1)/2) / (P·N), with mid-ranks for ties."""
-    y = np.asarray(y)
-    ranks = midranks(np.asarray(s, dtype=float))
-    P = int(np.sum(y == 1))
-    N = len(y) - P
-    return (ranks[y == 1].sum() - P * (P + 1) / 2) / (P * N)
-
-
 # --------------------------------------------------------------------------------------------
-# DeLong's placement values, from the pairwise table
+# exhaustive threshold searches (over evalcore.reference.operating_points)
 # --------------------------------------------------------------------------------------------
-def psi_table(y, s) -> list[list[Fraction]]:
-    """ψ(x, v) for every positive's score x (rows) and negative's score v (columns): 1 if
-    x > v, ½ if they tie, 0 otherwise, as exact fractions."""
-    y, s = np.asarray(y), np.asarray(s)
-    return [[Fraction(1) if x > v else Fraction(1, 2) if x == v else Fraction(0)
-             for v in s[y == 0]] for x in s[y == 1]]
-
-
-def placements(y, s) -> tuple[np.ndarray, np.ndarray]:
-    """DeLong's V10 (the mean of each positive's row of ψ) and V01 (of each negative's
-    column), as floats."""
-    table = np.array(psi_table(y, s), dtype=float)
-    return table.mean(axis=1), table.mean(axis=0)
-
-
-def brute_delong(y, s) -> tuple[float, float]:
-    """(AUC, DeLong's variance S10/m + S01/n): the AUC the mean of the ψ table (exact, then
-    rounded once), S10 and S01 the sample variances of the m placement values V10 and the n
-    values V01."""
-    table = psi_table(y, s)
-    auc = sum(map(sum, table)) / (len(table) * len(table[0]))      # exact
-    v10, v01 = placements(y, s)
-    return float(auc), float(v10.var(ddof=1) / v10.size + v01.var(ddof=1) / v01.size)
-
-
-# --------------------------------------------------------------------------------------------
-# confusion counts and exhaustive threshold searches
-# --------------------------------------------------------------------------------------------
-class Counts(NamedTuple):
-    """The four cells of a confusion matrix."""
-    tp: float
-    fp: float
-    fn: float
-    tn: float
-
-
-def brute_counts(y, s, threshold=None, rule: str = ">=", weights=None) -> Counts:
-    """(tp, fp, fn, tn) counted one example at a time.
-
-    With ``threshold``, ``s`` holds scores and an example is called positive when
-    ``score >= threshold`` (``rule=">="``) or ``score > threshold`` (``rule=">"``); without
-    it, ``s`` holds 0/1 predictions (1: called positive). Each example adds its weight (1
-    unless ``weights`` is given; a weight of k on a negative counts it k times). The labels
-    must be 0/1 (or False/True). Nothing is converted: Python ints beyond 2**53, long doubles
-    and signed zeros are compared as given.
-    """
-    if rule not in (">=", ">"):
-        raise ValueError(f"rule must be '>=' or '>', got {rule!r}")
-    y, s = list(y), list(s)
-    weights = [1] * len(y) if weights is None else list(weights)
-    if not len(y) == len(s) == len(weights):
-        raise ValueError("y, s and weights must have the same length")
-    tp = fp = fn = tn = 0
-    for label, value, weight in zip(y, s, weights):
-        if threshold is None:
-            if value not in (0, 1):
-                raise ValueError(f"predictions must be 0 or 1, got {value!r}")
-            positive_call = value == 1
-        elif rule == ">=":
-            positive_call = value >= threshold
-        else:
-            positive_call = value > threshold
-        if label == 1:
-            if positive_call:
-                tp += weight
-            else:
-                fn += weight
-        elif label == 0:
-            if positive_call:
-                fp += weight
-            else:
-                tn += weight
-        else:
-            raise ValueError(f"labels must be 0 or 1, got {label!r}")
-    return Counts(tp, fp, fn, tn)
-
-
-def operating_points(y, s, w=None):
-    """Every threshold worth trying (``inf`` and each distinct score with nonzero weight),
-    decreasing, with (tp, fp, fn, tn) for the rule ``score >= threshold``, by direct masks."""
-    y = np.asarray(y)
-    s = np.asarray(s, dtype=float)
-    w = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
-    candidates = [math.inf] + sorted(set(s[w != 0].tolist()), reverse=True)
-    rows = []
-    for t in candidates:
-        called = s >= t
-        rows.append((t, w[called & (y == 1)].sum(), w[called & (y == 0)].sum(),
-                     w[~called & (y == 1)].sum(), w[~called & (y == 0)].sum()))
-    return rows
-
-
 def best_threshold_by_cost(y, s, cost_fp, cost_fn, w=None):
     """(threshold, cost) minimizing (cost_fp·FP + cost_fn·FN) / n; the highest threshold
     wins a tie."""

@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 
 import evalcore as ec
-from reference import one_undefined_warning, operating_points
+from evalcore.reference import operating_points
+from reference import one_undefined_warning
 from strategies import labelled_scores
 
 TOY_Y, TOY_S = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]

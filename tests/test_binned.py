@@ -18,17 +18,8 @@ from sklearn.metrics import average_precision_score
 
 import evalcore as ec
 from evalcore.binned import BinnedScoreCounts, binned_auc
+from evalcore.reference import auc_pairs
 from evalcore.score_bins import keras_thresholds, score_bin_edges, thresholded_auc
-
-
-def pairwise_auc(y, s, w=None):
-    """The exact AUC by brute force over every positive-negative pair."""
-    w = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
-    pos, neg = y == 1, y == 0
-    diff = s[pos][:, None] - s[neg][None, :]
-    credit = (diff > 0) + 0.5 * (diff == 0)
-    weights = w[pos][:, None] * w[neg][None, :]
-    return float((credit * weights).sum() / weights.sum())
 
 
 @st.composite
@@ -70,7 +61,7 @@ def test_the_auc_bounds_contain_the_exact_auc(data):
     y, s, w = data.draw(scored_data())
     edges = data.draw(any_edges(s))
     bounds = BinnedScoreCounts.from_arrays(y, s, edges=edges, sample_weight=w).auc()
-    exact = pairwise_auc(y, s, w)
+    exact = auc_pairs(y, s, w)
     slack = 0 if w is None else 1e-12          # integer counts: exact fractions, rounded once
     assert bounds.lower - slack <= exact <= bounds.upper + slack
     assert bounds.estimate == pytest.approx((bounds.lower + bounds.upper) / 2, abs=1e-15)
@@ -97,7 +88,7 @@ def test_the_auc_bounds_are_attained_by_some_order_inside_the_bins(data):
             order = members[np.lexsort((s[members], sign * y[members]))]
             rearranged[order] = np.sort(s[members])
         assert np.array_equal(np.searchsorted(edges, rearranged, side="right"), bins)
-        assert pairwise_auc(y, rearranged) == pytest.approx(bound, abs=1e-15)
+        assert auc_pairs(y, rearranged) == pytest.approx(bound, abs=1e-15)
 
 
 @settings(max_examples=100, deadline=None)
@@ -108,7 +99,7 @@ def test_the_bounds_meet_when_every_bin_holds_one_distinct_score(data):
     binned = BinnedScoreCounts.from_arrays(y, s, edges=edges, sample_weight=w)
     bounds = binned.auc()
     assert bounds.lower == bounds.upper == bounds.estimate
-    assert bounds.estimate == pytest.approx(pairwise_auc(y, s, w), abs=1e-12)
+    assert bounds.estimate == pytest.approx(auc_pairs(y, s, w), abs=1e-12)
     ap = binned.average_precision()
     assert ap.lower == ap.upper
     assert ap.estimate == pytest.approx(average_precision_score(y, s, sample_weight=w), abs=1e-12)
@@ -211,10 +202,10 @@ def test_refinement_reaches_the_requested_width_and_the_exact_value(data):
     width = data.draw(st.floats(0, 1))
     refined = binned.refine(y, s, sample_weight=w, width=width)
     assert refined.auc().width <= width + 1e-15
-    assert refined.auc().lower - 1e-12 <= pairwise_auc(y, s, w) <= refined.auc().upper + 1e-12
+    assert refined.auc().lower - 1e-12 <= auc_pairs(y, s, w) <= refined.auc().upper + 1e-12
     full = binned.refine(y, s, sample_weight=w)
     assert full.auc().lower == full.auc().upper
-    assert full.auc().estimate == pytest.approx(pairwise_auc(y, s, w), abs=1e-12)
+    assert full.auc().estimate == pytest.approx(auc_pairs(y, s, w), abs=1e-12)
     assert full.average_precision().estimate == pytest.approx(
         average_precision_score(y, s, sample_weight=w), abs=1e-12)
 
@@ -403,7 +394,7 @@ def test_refinement_by_even_splits_keeps_the_bounds_and_reaches_the_width(data):
     binned = BinnedScoreCounts.from_arrays(y, s, edges=edges, sample_weight=w)
     width = data.draw(st.floats(0.01, 1))
     refined = binned.refine(y, s, sample_weight=w, width=width, split=2)
-    exact = pairwise_auc(y, s, w)
+    exact = auc_pairs(y, s, w)
     assert refined.auc().lower - 1e-12 <= exact <= refined.auc().upper + 1e-12
     # each pass splits off at least a bin's highest score: 64 passes isolate 40 scores
     assert refined.auc().width <= width + 1e-15
@@ -435,4 +426,4 @@ def test_weighted_bounds_stay_ordered_where_float_sums_round_past_one():
         y, s, sample_weight=w)
     bounds = full.auc()
     assert bounds.lower == bounds.estimate == bounds.upper == 1.0
-    assert pairwise_auc(y, s, w) == 1.0
+    assert auc_pairs(y, s, w) == 1.0

@@ -19,15 +19,16 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import evalcore as ec
+from evalcore.reference import auc_pairs
 
 SEVEN_Y = np.array([0, 1, 0, 1, 1, 0, 0])
 SEVEN_S = np.array([0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3])
 
 
 def pair_auc(pos, neg):
-    """AUC from its definition: P(positive outscores negative) + ½ P(tie)."""
-    pos, neg = np.asarray(pos)[:, None], np.asarray(neg)[None, :]
-    return float((pos > neg).mean() + 0.5 * (pos == neg).mean())
+    """The AUC of the positives' scores ``pos`` against the negatives' ``neg``, from its
+    definition (evalcore.reference): P(positive outscores negative) + ½ P(tie)."""
+    return auc_pairs(np.r_[np.ones(len(pos)), np.zeros(len(neg))], np.r_[pos, neg])
 
 
 def label_auc(y, s):

@@ -15,8 +15,8 @@ import pytest
 from sklearn import metrics
 
 import evalcore as ec
+from evalcore.reference import confusion_counts
 from notebook_cells import cells, source
-from reference import brute_counts
 
 CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
 CH1 = CHAPTERS / "01_confusion_matrix.ipynb"
@@ -31,7 +31,7 @@ def test_the_slides_sums_evalcore_and_scikit_learn_count_alike(classifier, theta
     y_hat = (s > theta if rule == ">" else s >= theta).astype(int)
     sums = {"tn": int(np.sum((1 - y) * (1 - y_hat))), "fp": int(np.sum((1 - y) * y_hat)),
             "fn": int(np.sum(y * (1 - y_hat))), "tp": int(np.sum(y * y_hat))}
-    assert sums == brute_counts(y, y_hat)._asdict()
+    assert sums == confusion_counts(y, y_hat)._asdict()
     cm = ec.confusion_matrix_at(y, s, theta, rule=rule)
     assert {k: getattr(cm, k) for k in sums} == sums
     assert metrics.confusion_matrix(y, y_hat, labels=[0, 1]).tolist() == \
@@ -68,7 +68,7 @@ def test_murphys_printed_columns_row_by_row(classifier, rows_off_strict, rows_of
 def test_the_joint_table_is_the_counts_over_n():
     y, s = ec.murphy_classifier(2)
     cm = ec.confusion_matrix_at(y, s, 0.5, rule=">")
-    counts = brute_counts(y, (s > 0.5).astype(int))
+    counts = confusion_counts(y, (s > 0.5).astype(int))
     murphy = [[counts.tp, counts.fp], [counts.fn, counts.tn]]
     assert np.allclose(cm.joint_table("murphy"), np.array(murphy) / len(y))
     assert math.isclose(cm.joint_table("murphy").sum(), 1.0)
@@ -140,7 +140,7 @@ def test_the_misclassification_cost_table(cost_fp, cost_fn):
     y, s = ec.murphy_classifier(2)
     for theta in np.unique(np.append(s, 0.0)):
         y_hat = (s > theta).astype(int)
-        c = brute_counts(y, y_hat)
+        c = confusion_counts(y, y_hat)
         expected = (cost_fp * c.fp + cost_fn * c.fn) / len(y)
         assert math.isclose(ec.expected_cost(y, y_hat, cost_fp=cost_fp, cost_fn=cost_fn), expected)
         if cost_fp == cost_fn == 1:

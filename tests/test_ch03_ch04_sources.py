@@ -25,6 +25,7 @@ from scipy.stats import mannwhitneyu, norm, rankdata
 from sklearn.metrics import brier_score_loss, det_curve, roc_auc_score
 
 import evalcore as ec
+from evalcore.reference import auc_pairs, psi_table
 from notebook_cells import cells, glued, source
 from stored_outputs import close
 
@@ -58,12 +59,11 @@ def walk(y, s):
     return np.array(points).T
 
 
-def pair_auc(y, s, *, tie=Fraction(1, 2)):
-    """Mean over all positive/negative pairs of 1, ``tie`` or 0, as an exact fraction (every
-    pair compared at once, the wins and ties counted as integers)."""
-    pos, neg = s[y == 1][:, None], s[y == 0][None, :]
-    wins, ties = int(np.count_nonzero(pos > neg)), int(np.count_nonzero(pos == neg))
-    return (wins + tie * ties) / (pos.size * neg.size)
+def strict_pair_auc(y, s) -> Fraction:
+    """The share of positive/negative pairs won outright, ties counting 0 (the slides'
+    strict forms): the ψ table of evalcore.reference with its halves dropped."""
+    table = psi_table(y, s)
+    return Fraction(int(np.count_nonzero(table == 1)), table.size)
 
 
 def random_ties():
@@ -126,7 +126,7 @@ def test_copying_negatives_leaves_the_curve_and_the_auc():
     y4, s4 = np.r_[y, np.tile(y[neg], 3)], np.r_[s, np.tile(s[neg], 3)]
     np.testing.assert_array_equal(ec.roc_curve(y4, s4).fpr, ec.roc_curve(y, s).fpr)
     np.testing.assert_array_equal(ec.roc_curve(y4, s4).tpr, ec.roc_curve(y, s).tpr)
-    assert pair_auc(y4, s4) == pair_auc(y, s) == Fraction(11, 12)
+    assert auc_pairs(y4, s4, exact=True) == auc_pairs(y, s, exact=True) == Fraction(11, 12)
     # the chapter's counts, accuracy and precision, recounted at θ = 0.55 (rule s ≥ θ)
     g = glued(ROC_SPACE)
     assert (g["space_skew_n"], g["space_skew_neg"], g["space_orig_neg"]) == (19, 16, 4)
@@ -233,7 +233,7 @@ def test_equal_spread_normal_classes_give_straight_det_lines():
 # --- the AUC chapter --------------------------------------------------------------------------
 def test_the_slides_seven_cases_by_pairs_ranks_trapezoids_and_u():
     y, s = (np.asarray(a) for a in ec.vojnovic_seven())
-    assert pair_auc(y, s) == Fraction(11, 12)                    # the slides' value
+    assert auc_pairs(y, s, exact=True) == Fraction(11, 12)        # the slides' value
     ranks = rankdata(s)[y == 1]
     assert sorted(ranks.tolist()) == [4, 6, 7]                   # the slides' ranks
     assert (ranks.sum() - 3 * 4 / 2) / (4 * 3) == pytest.approx(11 / 12, abs=1e-15)
@@ -249,13 +249,13 @@ def test_ties_count_one_half_and_the_slides_strict_forms_undercount():
     y, s = (np.asarray(a) for a in ec.murphy_classifier(2))
     roc = ec.roc_curve(y, s)
     rectangles = np.sum(np.diff(roc.fpr) * roc.tpr[:-1])         # the slides' proof sketch
-    assert pair_auc(y, s, tie=Fraction(0)) == Fraction(4, 5)
+    assert strict_pair_auc(y, s) == Fraction(4, 5)
     assert rectangles == pytest.approx(0.8, abs=1e-15)
-    assert pair_auc(y, s) == Fraction(17, 20)
+    assert auc_pairs(y, s, exact=True) == Fraction(17, 20)
     assert ec.roc_auc(y, s) == pytest.approx(roc_auc_score(y, s), abs=1e-15)
     assert ec.roc_auc(y, s) == pytest.approx(0.85, abs=1e-15)
     same = np.full(len(y), 0.5)
-    assert pair_auc(y, same, tie=Fraction(0)) == 0 and ec.roc_auc(y, same) == 0.5
+    assert strict_pair_auc(y, same) == 0 and ec.roc_auc(y, same) == 0.5
 
 
 def test_the_equal_error_rate_of_murphys_classifier_2_is_two_ninths():
@@ -283,7 +283,7 @@ def test_the_tutorials_bad_data_formulas_hold_exactly(n_pos, n_neg, seed):
     lam = 0.2
     y, s, bad = swapped_bad_cases(n_pos, n_neg, lam, seed)
     good = ~bad
-    auc_good = float(pair_auc(y[good], s[good]))
+    auc_good = auc_pairs(y[good], s[good])
     good_neg, good_pos = s[good & (y == 0)], s[good & (y == 1)]
     a = np.mean(good_neg < 0.5) + 0.5 * np.mean(good_neg == 0.5)
     b = np.mean(good_pos > 0.5) + 0.5 * np.mean(good_pos == 0.5)
@@ -291,7 +291,7 @@ def test_the_tutorials_bad_data_formulas_hold_exactly(n_pos, n_neg, seed):
     zero = (1 - lam)**2 * auc_good + lam * (1 - lam) + lam**2 / 2
     assert ec.roc_auc(y, np.where(bad, 0.5, s)) == pytest.approx(half, abs=1e-12)
     assert ec.roc_auc(y, np.where(bad, 0.0, s)) == pytest.approx(zero, abs=1e-12)
-    assert float(pair_auc(y, np.where(bad, 0.5, s))) == pytest.approx(half, abs=1e-12)
+    assert auc_pairs(y, np.where(bad, 0.5, s)) == pytest.approx(half, abs=1e-12)
     assert a + b > 1 and half > zero                     # so 0.5 is the better of the two
 
 
@@ -307,7 +307,7 @@ def test_the_bad_data_weights_with_different_shares_of_each_class():
         good_neg, good_pos = s[~bad & (y == 0)], s[~bad & (y == 1)]
         beats_good_neg = np.mean(good_neg < c) + 0.5 * np.mean(good_neg == c)
         good_pos_beat = np.mean(good_pos > c) + 0.5 * np.mean(good_pos == c)
-        formula = ((1 - lam_p) * (1 - lam_n) * float(pair_auc(y[~bad], s[~bad]))
+        formula = ((1 - lam_p) * (1 - lam_n) * auc_pairs(y[~bad], s[~bad])
                    + lam_p * (1 - lam_n) * beats_good_neg + (1 - lam_p) * lam_n * good_pos_beat
                    + lam_p * lam_n / 2)
         assert ec.roc_auc(y, np.where(bad, c, s)) == pytest.approx(formula, abs=1e-12)
@@ -331,7 +331,7 @@ def test_the_auc_loss_is_one_half_minus_twice_the_covariance(seed):
 def test_the_auc_loss_prefers_the_worse_ranking():
     y = np.array([0, 0, 1, 1])
     p1, p2 = np.array([0.1, 0.2, 0.3, 0.4]), np.array([0.0, 0.9, 0.85, 1.0])
-    assert pair_auc(y, p1) == 1 and pair_auc(y, p2) == Fraction(3, 4)
+    assert auc_pairs(y, p1, exact=True) == 1 and auc_pairs(y, p2, exact=True) == Fraction(3, 4)
     assert tutorial_loss(y, p2) < tutorial_loss(y, p1)
 
 
@@ -354,7 +354,7 @@ def test_the_auc_loss_is_a_gap_between_the_class_means(name):
 
 def test_cubing_the_seven_scores_keeps_the_auc_and_moves_the_loss():
     y, s = (np.asarray(a, float) for a in ec.vojnovic_seven())
-    assert pair_auc(y, s**3) == pair_auc(y, s) == Fraction(11, 12)
+    assert auc_pairs(y, s**3, exact=True) == auc_pairs(y, s, exact=True) == Fraction(11, 12)
     assert abs(tutorial_loss(y, s**3) - tutorial_loss(y, s)) > 0.01
 
 

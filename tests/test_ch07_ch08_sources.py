@@ -23,6 +23,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 from sklearn.utils import compute_class_weight
 
+from evalcore.reference import auc_pairs
 from notebook_cells import glued, prose
 from stored_outputs import close
 
@@ -181,12 +182,10 @@ S = np.array([[6, 3, 1], [4, 2, 4], [3, 5, 2], [2, 6, 2], [5, 4, 1], [1, 3, 6],
 
 
 def exact_pair_auc(y, s_tenths, i, j) -> Fraction:
-    """A(i|j) as an exact fraction, from integer scores (tenths)."""
-    above = [s[i] for s, t in zip(s_tenths, y) if t == i]
-    below = [s[i] for s, t in zip(s_tenths, y) if t == j]
-    won = sum(Fraction(1) if a > b else Fraction(1, 2) if a == b else Fraction(0)
-              for a in above for b in below)
-    return won / (len(above) * len(below))
+    """A(i|j) as an exact fraction: class i against class j, ranked by column i (the scores
+    as integers, tenths, in the chapter's example)."""
+    keep = (y == i) | (y == j)
+    return auc_pairs(y[keep] == i, np.asarray(s_tenths)[keep, i], exact=True)
 
 
 def test_small_example_pairwise_and_m(g8):
@@ -213,9 +212,7 @@ def test_one_vs_rest_is_a_size_weighted_mixture():
         per_class = roc_auc_score(y, s, multi_class="ovr", average=None)
         for k in range(3):
             others = [j for j in range(3) if j != k]
-            pair = {j: np.mean((s[y == k, k][:, None] > s[y == j, k][None, :])
-                               + 0.5 * (s[y == k, k][:, None] == s[y == j, k][None, :]))
-                    for j in others}
+            pair = {j: float(exact_pair_auc(y, s, k, j)) for j in others}
             assert per_class[k] == pytest.approx(
                 sum(sizes[j] * pair[j] for j in others) / sizes[others].sum())
 

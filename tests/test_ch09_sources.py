@@ -3,7 +3,7 @@ exact tests and sample size, ``12_tests_and_sample_size``; comparing two classif
 ``13_comparing_classifiers``): their numbers recomputed independently, and their notation.
 
 Every expected value comes from a brute-force computation (the pairwise ψ table and DeLong's
-placement values, from reference.py; every placement of the labels, every swap of two
+placement values, from evalcore/reference.py; every placement of the labels, every swap of two
 classifiers' scores, Hanley and McNeil's variance formula searched one count at a time), from
 a number a source prints (Hanley and McNeil's AUC 0.893 and SE 0.032; pROC's DeLong variance
 for the aSAH WFNS grades), from scikit-learn, or from the coverage study's stored JSON (the
@@ -30,9 +30,9 @@ from scipy.stats import norm, rankdata
 from sklearn.metrics import roc_auc_score
 
 import evalcore as ec
+from evalcore.reference import auc_pairs, delong_variance, placements, psi_table
 import notebook_cells
 from notebook_cells import prose
-from reference import brute_delong, placements, psi_table
 from stored_outputs import close
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,12 +62,7 @@ def glued_b() -> dict:
     return notebook_cells.glued(CH09B)
 
 
-# --- brute-force references (the ψ table and DeLong's placements are in reference.py) ---------
-def pair_auc(y, s):
-    table = psi_table(y, s)
-    return sum(map(sum, table)) / (len(table) * len(table[0]))
-
-
+# --- brute-force references (the ψ table and DeLong's placements are in evalcore/reference.py) -
 def every_placement_auc(y, s):
     """The AUC of every placement of the positive labels on the scores, brute force."""
     n, positives = len(y), int(np.sum(y))
@@ -75,12 +70,12 @@ def every_placement_auc(y, s):
     for chosen in combinations(range(n), positives):
         labels = np.zeros(n, int)
         labels[list(chosen)] = 1
-        out.append(pair_auc(labels, s))
+        out.append(auc_pairs(labels, s, exact=True))
     return out
 
 
 def exact_two_sided(y, s):
-    observed = pair_auc(y, s)
+    observed = auc_pairs(y, s, exact=True)
     aucs = every_placement_auc(y, s)
     far = sum(abs(a - Fraction(1, 2)) >= abs(observed - Fraction(1, 2)) for a in aucs)
     return far, len(aucs)
@@ -96,8 +91,8 @@ def hanley_mcneil_var(a, positives, negatives):
 # --- the sources' worked examples ----------------------------------------------------------------
 def test_seven_cases_variance_is_one_seventy_second(glued):
     y, s = ec.vojnovic_seven()
-    table = psi_table(y, s)
-    assert pair_auc(y, s) == Fraction(11, 12)
+    table = [[Fraction(v) for v in row] for row in psi_table(y, s)]     # 1, 1/2, 0 exactly
+    assert auc_pairs(y, s, exact=True) == Fraction(11, 12)
     v10 = [sum(row) / len(row) for row in table]
     v01 = [sum(col) / len(col) for col in zip(*table)]
 
@@ -120,19 +115,19 @@ def test_delong_variance_is_pROCs_on_the_wfns_grades():
     s = np.r_[np.repeat(np.arange(1, 6), good), np.repeat(np.arange(1, 6), poor)]
     y = np.r_[np.zeros(72, int), np.ones(41, int)]
     assert ec.delong_variance(y, s) == pytest.approx(0.00146991470882363, rel=1e-9)
-    assert brute_delong(y, s)[1] == pytest.approx(0.00146991470882363, rel=1e-9)
+    assert delong_variance(y, s) == pytest.approx(0.00146991470882363, rel=1e-9)
 
 
 def test_hanley_mcneil_ct_example_is_the_printed_one(glued):
     normal, abnormal = [33, 6, 6, 11, 2], [3, 2, 2, 11, 33]
     s = np.r_[np.repeat(np.arange(1, 6), normal), np.repeat(np.arange(1, 6), abnormal)]
     y = np.r_[np.zeros(58, int), np.ones(51, int)]
-    assert close(float(pair_auc(y, s)), glued["ct_auc"])
+    assert close(auc_pairs(y, s), glued["ct_auc"])
     assert round(glued["ct_auc"], 3) == 0.893                     # printed by Hanley & McNeil
     se = math.sqrt(hanley_mcneil_var(glued["ct_auc"], 51, 58))
     assert close(se, glued["ct_hm_se"])
     assert round(glued["ct_hm_se"], 3) == 0.032                   # printed by Hanley & McNeil
-    assert close(math.sqrt(brute_delong(y, s)[1]), glued["ct_se"])
+    assert close(math.sqrt(delong_variance(y, s)), glued["ct_se"])
 
 
 # --- issue 11: nine cases establish nothing --------------------------------------------------------
@@ -151,8 +146,8 @@ def test_murphy_2_beats_chance_only_by_the_delong_interval(glued_12):
     assert upper + lower == far and upper != lower
     # the chapter's point: DeLong's interval excludes 0.5, the exact test does not reject,
     # and the logit interval includes 0.5
-    auc = float(pair_auc(y, s2))
-    low = auc - norm.ppf(0.975) * math.sqrt(brute_delong(y, s2)[1])
+    auc = auc_pairs(y, s2)
+    low = auc - norm.ppf(0.975) * math.sqrt(delong_variance(y, s2))
     assert close(low, glued["m2_low"]) and low > 0.5
     assert glued["m2_exact_p"] > 0.05
     assert glued["m2_logit_low"] < 0.5 < glued["m2_logit_high"]
@@ -161,12 +156,12 @@ def test_murphy_2_beats_chance_only_by_the_delong_interval(glued_12):
 def test_murphy_1_vs_2_exact_paired_test_over_512_swaps(glued_b):
     y, s1 = ec.murphy_classifier(1)
     _, s2 = ec.murphy_classifier(2)
-    observed = pair_auc(y, s1) - pair_auc(y, s2)
+    observed = auc_pairs(y, s1, exact=True) - auc_pairs(y, s2, exact=True)
     far = 0
     for swap in product([False, True], repeat=len(y)):
         swap = np.array(swap)
         a, b = np.where(swap, s2, s1), np.where(swap, s1, s2)
-        far += abs(pair_auc(y, a) - pair_auc(y, b)) >= abs(observed)
+        far += abs(auc_pairs(y, a, exact=True) - auc_pairs(y, b, exact=True)) >= abs(observed)
     assert glued_b["murphy_swaps"] == 2 ** 9 == 512
     assert far == 256 and close(far / 512, glued_b["murphy_exact_p"])
     # DeLong's paired test, from the placements of the differences written out here
@@ -306,7 +301,7 @@ def test_the_opening_picture_of_small_test_sets(glued_12):
     """12_tests_and_sample_size opens with small test sets of a strong classifier: every one
     without a ranking error has a DeLong SE of 0, so its interval is the point 1 and misses;
     Newcombe's interval misses far less often. Redrawn here from the chapter's seed (the
-    setup's generator, first used by that figure), DeLong's variance from reference.py."""
+    setup's generator, first used by that figure), DeLong's variance from evalcore/reference.py."""
     glued = glued_12
     separation, k = glued["small_separation"], glued["small_per_class"]
     sets = glued["small_shown"]
@@ -317,7 +312,7 @@ def test_the_opening_picture_of_small_test_sets(glued_12):
     perfect = misses = 0
     for _ in range(sets):
         s = np.r_[rng.normal(separation, 1, k), rng.normal(0, 1, k)]
-        auc, var = brute_delong(y, s)
+        auc, var = auc_pairs(y, s), delong_variance(y, s)
         perfect += auc == 1
         half = norm.ppf(0.975) * math.sqrt(var)
         low, high = max(float(auc) - half, 0.0), min(float(auc) + half, 1.0)
@@ -371,7 +366,8 @@ def test_the_opening_picture_is_the_variance_of_a_difference(glued_b):
 
 def test_the_two_models_overlap_alone_and_differ_paired(glued_b):
     """The first self-check: taken alone the two AUCs' DeLong intervals overlap, the paired
-    interval excludes 0 (scikit-learn's fits and AUCs, DeLong's variance from reference.py)."""
+    interval excludes 0 (scikit-learn's fits and AUCs, DeLong's variance from
+    evalcore/reference.py)."""
     from sklearn.datasets import make_classification
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import train_test_split
@@ -383,7 +379,7 @@ def test_the_two_models_overlap_alone_and_differ_paired(glued_b):
     intervals = []
     for model in (LogisticRegression(), GaussianNB()):
         s = model.fit(X_train, y_train).predict_proba(X_test)[:, 1]
-        auc, var = brute_delong(y_test, s)
+        auc, var = auc_pairs(y_test, s), delong_variance(y_test, s)
         assert close(roc_auc_score(y_test, s), float(auc))
         half = norm.ppf(0.975) * math.sqrt(var)
         intervals.append((float(auc) - half, float(auc) + half))

@@ -28,6 +28,7 @@ from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
 import evalcore as ec
+from evalcore.reference import operating_points
 from notebook_cells import cells, glued, prose, source
 from stored_outputs import ATOL, RTOL, close
 
@@ -41,20 +42,10 @@ CH14 = CHAPTERS / "19_calibration.ipynb"
 ALL = [CH10, CH11, CH12, CH13, CH14]
 
 
-# --- brute-force references --------------------------------------------------------------------
-def counts_at(y, s, t):
-    """(TP, FP) of the rule s >= t, counted case by case."""
-    return int(np.sum((y == 1) & (s >= t))), int(np.sum((y == 0) & (s >= t)))
-
-
+# --- brute-force references (the counts at each threshold: evalcore.reference) ----------------
 def all_points(y, s):
     """(threshold, FPR, TPR) for inf and every distinct score, recounted."""
-    P, N = np.sum(y == 1), np.sum(y == 0)
-    out = []
-    for t in [np.inf, *sorted(set(s.tolist()), reverse=True)]:
-        tp, fp = counts_at(y, s, t)
-        out.append((t, fp / N, tp / P))
-    return out
+    return [(t, fp / (fp + tn), tp / (tp + fn)) for t, tp, fp, fn, tn in operating_points(y, s)]
 
 
 def brute_cost(y, s, cost_fp, cost_fn, prior):
@@ -132,8 +123,7 @@ def test_chapter_10_screening_and_svm_numbers(moons_scores):
     y, s = moons_scores["y_test"], moons_scores["svm"]
     # the slides' cost C1 FP/n + C2 FN/n, minimized over every threshold by brute force
     n = y.size
-    search = min((1 * counts_at(y, s, t)[1] + 5 * (np.sum(y == 1) - counts_at(y, s, t)[0])) / n
-                 for t, _, _ in all_points(y, s))
+    search = min((1 * fp + 5 * fn) / n for _, tp, fp, fn, tn in operating_points(y, s))
     assert close(search, g["svm_best_cost"]) and close(search, g["svm_search_cost"])
     assert close(brute_cost(y, s, 1, 5, 0.05), g["deploy_cost"])
     assert close(brute_cost(y, s, 1, 5, 0.001), g["ex1_cost"])
@@ -250,7 +240,7 @@ def test_neyman_pearson_choice_is_the_best_feasible_threshold(moons_scores):
 # --- chapter 13: precision-recall done right ----------------------------------------------------
 def pr_counts(y, s):
     """(TP, FP) at inf and at every distinct score, downwards."""
-    return [counts_at(y, s, t) for t in [np.inf, *sorted(set(s.tolist()), reverse=True)]]
+    return [(tp, fp) for _, tp, fp, _, _ in operating_points(y, s)]
 
 
 def segment_integrals(y, s):

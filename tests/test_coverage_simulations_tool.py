@@ -4,8 +4,8 @@
 The stored file holds every block's counts: a few blocks are rerun here with the tool's own
 functions and must come back count for count (the file is what the script writes), and one
 block of the boundary study is recomputed independently, DeLong's and Hanley and McNeil's
-intervals from the brute-force ψ table of reference.py and the formula written out, on the
-same draws. The totals are the sums of the blocks, and each stored coverage is hits/defined.
+intervals from the brute-force ψ table of evalcore/reference.py and the formula written out,
+on the same draws. The totals are the sums of the blocks, and each stored coverage is hits/defined.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from scipy.stats import norm
 
-from reference import brute_delong
+from evalcore.reference import auc_pairs, delong_variance
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tools" / "data" / "coverage_simulations.json"
@@ -82,7 +82,7 @@ def test_a_boundary_block_recomputed_by_brute_force(tool, stored):
     auc_one = 0
     for _ in range(stored["boundary_block_size"]):
         s = np.r_[rng.normal(delta, 1, positives), rng.normal(0, 1, negatives)]
-        auc, variance = brute_delong(y, s)
+        auc, variance = auc_pairs(y, s), delong_variance(y, s)
         a = auc
         q1, q2 = a / (2 - a), 2 * a * a / (1 + a)
         hm = (a * (1 - a) + (positives - 1) * (q1 - a * a)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score, roc_auc_score
 
 import evalcore as ec
-from reference import brute_counts
+from evalcore.reference import confusion_counts
 
 SEPARATIONS = [k / 10 for k in range(0, 41)]                 # the control's grid, 0 to 4
 PREVALENCES = [float(f"{0.05 * k:.2f}") for k in range(1, 20)]  # 0.05 to 0.95
@@ -65,13 +65,6 @@ def reference_thresholds(y_score, low: float, high: float) -> list[float]:
     below = [low] + distinct[:-1]
     return ([reference_decimal(a, b) for a, b in zip(below, distinct)]
             + [reference_decimal(distinct[-1], high, largest=False)])
-
-
-def counts_at(y, s, threshold) -> tuple[int, int, int, int]:
-    """(tp, fp, fn, tn) under s >= θ, by comparing every score."""
-    called = s >= threshold
-    return (int((called & (y == 1)).sum()), int((called & (y == 0)).sum()),
-            int((~called & (y == 1)).sum()), int((~called & (y == 0)).sum()))
 
 
 # --- the cases ------------------------------------------------------------------------------
@@ -148,7 +141,7 @@ def test_every_position_of_the_threshold_changes_the_matrix(separation, prevalen
     thresholds = w.thresholds
     assert thresholds.tolist() == reference_thresholds(s, w.low, w.high)
     assert len(thresholds) == len(distinct) + 1            # K + 1 operating points
-    counts = [counts_at(y, s, t) for t in thresholds]
+    counts = [confusion_counts(y, s, t) for t in thresholds]
     # each step calls exactly one more distinct score negative: the matrix always moves
     for p, (before, after) in enumerate(zip(counts, counts[1:])):
         assert after != before
@@ -165,7 +158,7 @@ def test_every_position_of_the_threshold_changes_the_matrix(separation, prevalen
         assert w.position == p
         assert w.confusion_matrix() == ec.ConfusionMatrix(*counts[p])
         assert (w.confusion_matrix().tp, w.confusion_matrix().fp) == \
-            brute_counts(y, s, w.threshold)[:2]
+            confusion_counts(y, s, w.threshold)[:2]
 
 
 def test_thresholds_follow_the_separation_and_read_short():
@@ -221,7 +214,7 @@ def test_counts_equal_a_count_by_hand(separation, prevalence, step):
     w.threshold = min(float(f"{w.low + 0.05 * step:.2f}"), w.high)
     cm = w.confusion_matrix()
     y, s = reference_sample(separation, prevalence)
-    assert (cm.tp, cm.fp, cm.fn, cm.tn) == brute_counts(y, s, w.threshold, rule=">=")
+    assert (cm.tp, cm.fp, cm.fn, cm.tn) == confusion_counts(y, s, w.threshold, rule=">=")
     assert cm == ec.confusion_matrix_at(y, s, w.threshold, rule=">=")
 
 

@@ -29,12 +29,11 @@ import pytest
 from playwright.sync_api import expect
 
 import evalcore as ec
+from evalcore.reference import confusion_counts
 from conftest import (ROOT, built_pages, jupyter_counts, jupyterlab_server, open_notebook,
                       page_with_module, run_all_cells, serve)
-from reference import brute_counts
-from test_distribution_explorer import (PREVALENCES, SEPARATIONS, counts_at,
-                                       reference_decimal, reference_sample,
-                                       reference_thresholds)
+from test_distribution_explorer import (PREVALENCES, SEPARATIONS, reference_decimal,
+                                       reference_sample, reference_thresholds)
 
 EVALCORE = Path(ec.__file__).parent
 VENDOR = Path(os.environ.get("EVALCORE_VENDOR", ROOT / "_vendor"))
@@ -144,7 +143,7 @@ def check_view(view: dict, n: int = 400, seed: int = 0) -> tuple:
     cm = ec.confusion_matrix_at(y, s, threshold, rule=">=")
     shown = {name: int(text) for name, text in view["cells"].items()}
     assert shown == {"tp": cm.tp, "fp": cm.fp, "fn": cm.fn, "tn": cm.tn} \
-        == brute_counts(y, s, threshold)._asdict(), view
+        == confusion_counts(y, s, threshold)._asdict(), view
     assert int(view["positives"]) == int(y.sum())
     auc, ap = ec.roc_auc(y, s), ec.average_precision(y, s)
     assert float(view["auc"]) == auc                        # the same algorithm, exactly
@@ -189,7 +188,7 @@ def test_every_grid_point_matches_evalcore(js):
         assert row["auc"] == ec.roc_auc(y, s), (sep, pi)
         assert row["ap"] == pytest.approx(ec.average_precision(y, s), rel=0, abs=1e-12)
         for t, counts in zip(thresholds, row["counts"]):
-            assert {k: int(v) for k, v in counts.items()} == brute_counts(y, s, t)._asdict()
+            assert {k: int(v) for k, v in counts.items()} == confusion_counts(y, s, t)._asdict()
 
 
 def test_curves_match_evalcore(js):
@@ -203,7 +202,7 @@ def test_curves_match_evalcore(js):
     roc = ec.roc_curve(y, s)
     assert got[0]["fpr"] == roc.fpr.tolist() and got[0]["tpr"] == roc.tpr.tolist()
     order = np.sort(s)[::-1]
-    expected = [brute_counts(y, s, t)._asdict() for t in order]
+    expected = [confusion_counts(y, s, t)._asdict() for t in order]
     assert got[1]["recall"] == [c["tp"] / y.sum() for c in expected]
     assert got[1]["precision"] == [c["tp"] / (c["tp"] + c["fp"]) for c in expected]
 
@@ -221,7 +220,7 @@ def test_ties_are_one_threshold(js):
     assert got["ap"] == pytest.approx(ec.average_precision(labels, scores), abs=1e-15)
     y, s = np.array(labels), np.array(scores)
     assert [{k: int(v) for k, v in c.items()} for c in got["at"]] == \
-        [brute_counts(y, s, t)._asdict() for t in (0.1, 0.5, 0.6)]
+        [confusion_counts(y, s, t)._asdict() for t in (0.1, 0.5, 0.6)]
 
 
 def test_positives_shown_agrees_with_python(js):
@@ -405,7 +404,7 @@ def test_every_step_of_the_threshold_changes_the_matrix(site, offline_page):
             assert shown[0][2:] == (0, 0) and shown[-1][:2] == (0, 0)
             assert [int(step["value"]) for step in steps] == list(range(len(distinct) + 1))
             assert [float(step["threshold"]) for step in steps] == thresholds, (separation, how)
-            assert shown == [counts_at(y, s, t) for t in thresholds]
+            assert shown == [confusion_counts(y, s, t) for t in thresholds]
             assert all(step["readout"] == f"θ = {step['threshold']}" for step in steps)
         # θ to the middle position, kept through the next change of the cases
         root.evaluate(MOVE, ["threshold", len(distinct) // 2])
@@ -680,7 +679,7 @@ def check_chapter_view(view: dict, noise: np.ndarray, n: int, show: set) -> None
     threshold = float(view["threshold"])
     if "matrix" in show:
         shown = {k: int(v) for k, v in view["cells"].items()}
-        assert shown == brute_counts(y, s, threshold)._asdict()
+        assert shown == confusion_counts(y, s, threshold)._asdict()
     if "roc" in show:
         assert float(view["auc"]) == ec.roc_auc(y, s)
         assert view["auc_text"] == half_up(ec.roc_auc(y, s))

@@ -23,6 +23,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils import compute_class_weight
 
 import evalcore as ec
+from evalcore.reference import auc_pairs
 import notebook_cells
 from stored_outputs import close
 
@@ -33,15 +34,6 @@ ERRATA = Path(__file__).resolve().parent.parent / "chapters" / "a1_errata.ipynb"
 def glued() -> dict:
     """The values the appendix glues, by name (figures are left out)."""
     return notebook_cells.glued(ERRATA)
-
-
-def brute_auc(y, s) -> Fraction:
-    """Pairs won by the positive, ties counting one half, as an exact fraction."""
-    pos = [v for v, t in zip(s, y) if t == 1]
-    neg = [v for v, t in zip(s, y) if t == 0]
-    wins = sum(Fraction(1) if p > q else Fraction(1, 2) if p == q else Fraction(0)
-               for p in pos for q in neg)
-    return wins / (len(pos) * len(neg))
 
 
 def test_murphy_classifier_2_has_two_tied_pairs(glued):
@@ -79,7 +71,7 @@ def test_figure_1_point_needs_ge(glued):
 def test_a_monotone_transform_keeps_the_auc():
     y, s = ec.murphy_classifier(2)
     for transformed in (s ** 3, np.log(s / (1 - s))):
-        assert roc_auc_score(y, transformed) == roc_auc_score(y, s) == float(brute_auc(y, s))
+        assert roc_auc_score(y, transformed) == roc_auc_score(y, s) == auc_pairs(y, s)
 
 
 def test_precision_at_k_is_not_precision_at_a_recall(glued):
@@ -103,7 +95,8 @@ def test_the_auc_is_the_rank_sum_statistic_and_a_signed_rank_statistic_needs_a_p
     y, s = ec.vojnovic_seven()
     pos, neg = s[y == 1], s[y == 0]
     u = stats.mannwhitneyu(pos, neg).statistic
-    assert Fraction(u).limit_denominator(1000) / (len(pos) * len(neg)) == brute_auc(y, s)
+    assert Fraction(u).limit_denominator(1000) / (len(pos) * len(neg)) == \
+        auc_pairs(y, s, exact=True)
     # the rank-sum statistic S+ of the slides, from scipy's ranks
     ranks = stats.rankdata(s)
     assert ranks[y == 1].sum() - len(pos) * (len(pos) + 1) / 2 == u
@@ -140,7 +133,7 @@ def test_the_rank_formula_needs_mid_ranks_when_scores_tie(glued):
 
     lower, higher = slides_formula(by_position(True)), slides_formula(by_position(False))
     assert (lower, higher) == (Fraction(4, 5), Fraction(9, 10))
-    assert slides_formula(mid_ranks(exact)) == brute_auc(y, s) == Fraction(17, 20)
+    assert slides_formula(mid_ranks(exact)) == auc_pairs(y, s, exact=True) == Fraction(17, 20)
     assert (glued["err_slides_ranks_lower"], glued["err_slides_ranks_higher"]) == (0.8, 0.9)
     assert glued["err_slides_ranks_mid"] == 0.85
 
@@ -178,7 +171,7 @@ def test_murphy_classifier_2_has_two_diagonal_roc_segments(glued):
 def test_an_auc_of_one_half_with_a_perfect_two_sided_rule(glued):
     s = np.arange(1, 9)
     y = np.array([1, 1, 0, 0, 0, 0, 1, 1])
-    assert brute_auc(y, s) == Fraction(1, 2) and roc_auc_score(y, s) == 0.5
+    assert auc_pairs(y, s, exact=True) == Fraction(1, 2) and roc_auc_score(y, s) == 0.5
     assert np.array_equal(((s <= 2) | (s >= 7)).astype(int), y)
     assert glued["err_slides_u_auc"] == 0.5
 
@@ -191,7 +184,7 @@ def test_the_proof_sketch_loses_a_negative_scored_zero(glued):
     fpr = [sum(1 for v, t in zip(s, y) if t == 0 and v > p) / n_neg for p in points]
     tpr = [sum(1 for v, t in zip(s, y) if t == 1 and v > p) / n_pos for p in points]
     sketch = sum((fpr[i + 1] - fpr[i]) * tpr[i] for i in range(len(points) - 1))
-    assert sketch == 0.25 and brute_auc(y, s) == Fraction(3, 4)
+    assert sketch == 0.25 and auc_pairs(y, s, exact=True) == Fraction(3, 4)
     assert close(sketch, glued["err_slides_sketch"])
     assert glued["err_slides_sketch_auc"] == 0.75
 
@@ -253,7 +246,7 @@ def test_integer_scores_truncate_the_half():
     assert table[0, 0] == 0                      # numpy stores 0.5 as 0 in an int array
     y, s = np.array([0, 0, 1, 1]), np.array([1, 2, 2, 3])
     strict = np.mean(s[y == 1][:, None] > s[y == 0][None, :])
-    assert strict == 0.75 and roc_auc_score(y, s) == 0.875 == float(brute_auc(y, s))
+    assert strict == 0.75 and roc_auc_score(y, s) == 0.875 == auc_pairs(y, s)
 
 
 def test_the_logistic_function_reaches_one(glued):
@@ -299,8 +292,7 @@ def test_the_best_constant_for_bad_cases_sits_at_youdens_threshold_not_at_one_ha
     def auc_with_bad_at(c):
         pos = np.r_[np.full(bad_pos, c), good_pos]
         neg = np.r_[np.full(bad_neg, c), good_neg]
-        wins = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
-        return wins / (len(pos) * len(neg))
+        return auc_pairs(np.r_[np.ones(len(pos)), np.zeros(len(neg))], np.r_[pos, neg])
 
     # Youden's threshold on the good cases, by brute force over their scores (rule >=)
     scores = np.sort(np.r_[good_pos, good_neg])

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import evalcore as ec
+from evalcore.reference import confusion_counts
 
 RATE_NAMES = ("tpr", "fpr", "tnr", "precision", "accuracy", "f1")
 RNG = np.random.default_rng(7)
@@ -34,11 +35,10 @@ CASES = {
 
 
 def brute(y, s, threshold, rule, copies=1):
-    """Counts by looking at each example (independent of evalcore and of the JavaScript)."""
-    called = s > threshold if rule == ">" else s >= threshold
-    return {"tp": int(np.sum(called & (y == 1))), "fn": int(np.sum(~called & (y == 1))),
-            "fp": copies * int(np.sum(called & (y == 0))),
-            "tn": copies * int(np.sum(~called & (y == 0)))}
+    """Counts by looking at each example (evalcore.reference: independent of evalcore's
+    kernels and of the JavaScript), each negative counted ``copies`` times."""
+    weights = [1 if label == 1 else copies for label in y]
+    return confusion_counts(y, s, threshold, rule, weights)._asdict()
 
 
 def sorted_data(y, s):

@@ -1,6 +1,6 @@
 """ROC convex hull, iso-performance lines, optimal operating point, cost curves.
 
-References: brute-force searches over every threshold (tests/reference.py's
+References: brute-force searches over every threshold (evalcore/reference.py's
 ``operating_points``, confusion counts by direct masks), and the geometric definitions
 (supporting lines, concavity). Nothing here compares evalcore with itself.
 """
@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evalcore as ec
+from evalcore.reference import operating_points
 from strategies import labelled_scores
-from reference import one_undefined_warning, operating_points
+from reference import one_undefined_warning
 
 TOY_Y, TOY_S = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
 

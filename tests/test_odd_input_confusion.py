@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import evalcore as ec
 from evalcore import calibration, confusion, examples, information, multiclass
+from evalcore.reference import auc_pairs
 
 MODULES = (confusion, information, multiclass, calibration, examples)
 BIG = 2 ** 60
@@ -195,16 +196,16 @@ def test_predict_compares_long_double_scores_and_thresholds_exactly(rule):
 
 
 def brute_hand_till(y, scores):
-    """Hand & Till's M by counting pairs, in Python integers."""
-    classes = sorted(set(y))
+    """Hand & Till's M by counting pairs, exactly (the pairwise AUC of evalcore.reference,
+    as fractions)."""
+    y, scores = np.asarray(y), np.asarray(scores)
+    classes = sorted(set(y.tolist()))
     total = 0
     for i, j in combinations(range(len(classes)), 2):
         pair = []
         for a, b in ((i, j), (j, i)):
-            pos = [row[a] for row, label in zip(scores, y) if label == classes[a]]
-            neg = [row[a] for row, label in zip(scores, y) if label == classes[b]]
-            wins = sum((p > q) + Fraction(p == q, 2) for p in pos for q in neg)
-            pair.append(Fraction(wins, len(pos) * len(neg)))
+            keep = (y == classes[a]) | (y == classes[b])
+            pair.append(auc_pairs(y[keep] == classes[a], scores[keep, a], exact=True))
         total += (pair[0] + pair[1]) / 2
     return float(total / (len(classes) * (len(classes) - 1) // 2))
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import evalcore as ec
 from evalcore import areas, costs, curves, hull, precision_recall
 from evalcore.curves import confusion_matrix_at_thresholds
-from reference import brute_counts
+from evalcore.reference import auc_pairs, confusion_counts
 from strategies import labelled_scores
 
 MODULES = (curves, areas, costs, hull, precision_recall)
@@ -31,15 +31,6 @@ BIG = 2 ** 53
 
 
 # ----------------------------------------------------------------------------- brute force
-
-def brute_auc(y, s) -> Fraction:
-    """The definition: the share of positive/negative pairs ordered right, ties ½."""
-    pos = [si for yi, si in zip(y, s) if yi == 1]
-    neg = [si for yi, si in zip(y, s) if yi == 0]
-    wins = sum(Fraction(1) if p > n else Fraction(1, 2) if p == n else 0
-               for p in pos for n in neg)
-    return wins / (len(pos) * len(neg))
-
 
 def dense_ranks(s):
     """Each score replaced by its position among the distinct scores (same order, same ties)."""
@@ -142,7 +133,7 @@ def test_confusion_matrix_at_thresholds_beyond_2_53():
     ours = confusion_matrix_at_thresholds(y, s)
     assert [int(t) for t in ours.thresholds] == [BIG + 3, BIG + 2, BIG + 1, BIG]
     for i, threshold in enumerate(ours.thresholds):
-        tp, fp, _, _ = brute_counts(y, [int(v) for v in s], int(threshold))
+        tp, fp, _, _ = confusion_counts(y, [int(v) for v in s], int(threshold))
         assert (ours.tp[i], ours.fp[i], ours.fn[i], ours.tn[i]) == (tp, fp, 3 - tp, 2 - fp)
         cm = ec.confusion_matrix_at(y, s, threshold, rule=">=")
         assert (cm.tp, cm.fp) == (tp, fp)
@@ -289,7 +280,7 @@ def test_subnormal_weights():
     w = [5e-324, 1e-323, 5e-324, 1.5e-323, 5e-324]              # 1, 2, 1, 3, 1 × 2**-1074
     repeated = np.repeat(np.arange(5), [1, 2, 1, 3, 1])          # the same data by repetition
     yr, sr = np.array(y)[repeated], np.array(s)[repeated]
-    assert ec.roc_auc(y, s, sample_weight=w) == float(brute_auc(yr.tolist(), sr.tolist()))
+    assert ec.roc_auc(y, s, sample_weight=w) == auc_pairs(yr.tolist(), sr.tolist())
     assert close(scale_invariant_results(y, s, w), scale_invariant_results(yr, sr, None))
     assert same(hull_results(y, s, w), hull_results(yr, sr, None))
 
@@ -299,10 +290,10 @@ def test_costs_near_the_largest_float():
     # the cheapest point by brute force, in exact fractions: cost = (c_fp·FP + c_fn·FN) / n
     c_fp, c_fn = 1e308, 1.7e308
     best = min((Fraction(c_fp) * fp + Fraction(c_fn) * (2 - tp)) / 4
-               for tp, fp, _, _ in (brute_counts(y, s, t) for t in [math.inf, *s]))
+               for tp, fp, _, _ in (confusion_counts(y, s, t) for t in [math.inf, *s]))
     choice = ec.threshold_by_cost(y, s, cost_fp=c_fp, cost_fn=c_fn)
     assert choice.value == float(best)
-    tp, fp, _, _ = brute_counts(y, s, choice.threshold)
+    tp, fp, _, _ = confusion_counts(y, s, choice.threshold)
     assert (Fraction(c_fp) * fp + Fraction(c_fn) * (2 - tp)) / 4 == best
     point = ec.optimal_operating_point(y, s, cost_fp=c_fp, cost_fn=c_fn)
     assert point.value == float(best) and point.threshold == choice.threshold
@@ -340,16 +331,16 @@ def test_extreme_floats_signed_zeros_and_adjacent_floats():
     y = [0, 1, 0, 1, 0, 1]
     tiny = np.nextafter(0.0, 1.0)
     s = [-1.7e308, 1.7e308, -0.0, 0.0, tiny, np.nextafter(1.7e308, 0)]
-    assert ec.roc_auc(y, s) == float(brute_auc(y, s))
-    assert ec.roc_auc(y, s, method="trapezoid") == float(brute_auc(y, s))
+    assert ec.roc_auc(y, s) == auc_pairs(y, s)
+    assert ec.roc_auc(y, s, method="trapezoid") == auc_pairs(y, s)
     roc = ec.roc_curve(y, s)
     assert len(roc.thresholds) == 1 + len(set(s))             # -0.0 and 0.0 tie
     for fpr, tpr, threshold in zip(roc.fpr, roc.tpr, roc.thresholds):
-        tp, fp, _, _ = brute_counts(y, s, threshold)
+        tp, fp, _, _ = confusion_counts(y, s, threshold)
         assert (fpr, tpr) == (fp / 3, tp / 3)
     best = ec.threshold_by_youden(y, s)
-    tp, fp, _, _ = brute_counts(y, s, best.threshold)
-    assert best.value == max(brute_counts(y, s, t).tp / 3 - brute_counts(y, s, t).fp / 3
+    tp, fp, _, _ = confusion_counts(y, s, best.threshold)
+    assert best.value == max(confusion_counts(y, s, t).tp / 3 - confusion_counts(y, s, t).fp / 3
                              for t in s) == tp / 3 - fp / 3
 
 
@@ -386,7 +377,7 @@ def test_integers_beyond_2_53_stay_distinct(data, offset):
         warnings.simplefilter("ignore", ec.UndefinedMetricWarning)   # precision 0/0
         mine, ranked = ranked_equivalents(y, s)
     assert same(mine, ranked)
-    assert ec.roc_auc(y, s) == float(brute_auc(y.tolist(), [int(v) for v in s]))
+    assert ec.roc_auc(y, s) == auc_pairs(y.tolist(), [int(v) for v in s])
 
 
 def test_roc_auc_of_neighbours_beyond_2_53():
@@ -431,11 +422,11 @@ def test_thresholds_beyond_2_53_keep_their_exact_value():
     for fpr, tpr, threshold in zip(hull_.fpr[1:], hull_.tpr[1:], hull_.thresholds[1:]):
         check_threshold_reaches(y, s, threshold, tpr, fpr)
     eer = ec.equal_error_rate(y, s)
-    tp, fp, _, _ = brute_counts(y, [int(v) for v in s], int(eer.threshold))
+    tp, fp, _, _ = confusion_counts(y, [int(v) for v in s], int(eer.threshold))
     assert fp / 3 >= 1 - tp / 3                     # FPR has reached FNR there ...
     above = [int(v) for v in s if v > eer.threshold]
     if above:                                       # ... and not at the next higher score
-        tp, fp, _, _ = brute_counts(y, [int(v) for v in s], min(above))
+        tp, fp, _, _ = confusion_counts(y, [int(v) for v in s], min(above))
         assert fp / 3 < 1 - tp / 3
     prg = ec.prg_curve(y, s)
     assert all(int(t) in set(s.tolist()) for t in prg.thresholds if np.isfinite(t))
@@ -452,7 +443,7 @@ def test_long_double_scores_keep_their_exact_threshold():
     assert choice.threshold == base + 2 * step      # the lowest positive: J = 1
     assert ec.predict(s, choice.threshold, rule=">=").tolist() == [0, 0, 1, 1]
     y = [0, 1, 0, 1]
-    assert ec.roc_auc(y, s) == float(brute_auc(y, s.tolist()))
+    assert ec.roc_auc(y, s) == auc_pairs(y, s.tolist())
     assert ec.roc_curve(y, s).thresholds.dtype == np.longdouble
     assert ec.equal_error_rate(y, s).threshold in set(s.tolist())
 

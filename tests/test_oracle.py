@@ -1,7 +1,8 @@
 """Differential tests: evalcore against independent implementations on random inputs.
 
 scikit-learn is the oracle for every function that has a twin there (a test-only
-dependency); the brute-force functions in ``reference.py`` are the oracle for the rest.
+dependency); the brute-force functions of ``evalcore.reference`` and ``tests/reference.py``
+are the oracle for the rest.
 Each test draws ~200 cases from a seeded numpy generator. The cases are built to hit the
 awkward corners: ties, constant scores, tiny inputs (n = 1..3), weights with zeros, negative
 and huge scores, -0.0 next to 0.0, and labels coded {0, 1}, {-1, 1}, booleans or strings.
@@ -20,9 +21,9 @@ import numpy as np
 import pytest
 
 import evalcore as ec
-from reference import (auc_pairs, auc_ranks, best_threshold_by_cost, best_threshold_by_youden,
-                       brute_counts, eer_dense, r_pr_auc, r_roc_auc, slides_roc_points,
-                       tutorial_auc)
+from evalcore.reference import auc_pairs, auc_ranks, confusion_counts
+from reference import (best_threshold_by_cost, best_threshold_by_youden, eer_dense, r_pr_auc,
+                       r_roc_auc, slides_roc_points, tutorial_auc)
 
 _sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
@@ -361,7 +362,7 @@ def test_confusion_matrix_vs_sklearn():
         tn, fp, fn, tp = metrics.confusion_matrix(y, y_pred, labels=[0, 1],
                                                   sample_weight=w).ravel()
         close([cm.tn, cm.fp, cm.fn, cm.tp], [tn, fp, fn, tp])
-        close([cm.tp, cm.fp, cm.fn, cm.tn], brute_counts(y, y_pred, weights=w))
+        close([cm.tp, cm.fp, cm.fn, cm.tn], confusion_counts(y, y_pred, sample_weight=w))
         close(cm.as_array(), metrics.confusion_matrix(y, y_pred, labels=[0, 1], sample_weight=w))
 
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score
 
 import evalcore as ec
-from reference import one_undefined_warning, operating_points
+from evalcore.reference import operating_points
+from reference import one_undefined_warning
 
 TOY_Y, TOY_S = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
 

@@ -18,15 +18,9 @@ from scipy.stats import mannwhitneyu, permutation_test
 from sklearn.metrics import roc_auc_score
 
 import evalcore as ec
+from evalcore.reference import auc_pairs
 
 ALTERNATIVES = ("two-sided", "greater", "less")
-
-
-def pairwise_auc(y, s):
-    """The AUC as the mean of ψ over all positive-negative pairs (1, ½ or 0)."""
-    y, s = np.asarray(y), np.asarray(s, dtype=float)
-    x, z = s[y == 1][:, None], s[y == 0][None, :]
-    return float(np.mean((x > z) + 0.5 * (x == z)))
 
 
 def brute_auc_pvalue(y, s, alternative):
@@ -38,7 +32,7 @@ def brute_auc_pvalue(y, s, alternative):
     for chosen in itertools.combinations(range(n), p):
         labels = np.zeros(n, dtype=int)
         labels[list(chosen)] = 1
-        aucs.append(pairwise_auc(labels, s))
+        aucs.append(auc_pairs(labels, s))
     aucs = np.array(aucs)
     tol = 1e-12
     if alternative == "greater":
@@ -162,7 +156,7 @@ def brute_paired(y, a, b, metric, alternative):
 def test_paired_on_murphys_classifiers_matches_brute_force_and_scipy(alternative):
     y, s1 = ec.murphy_classifier(1)
     _, s2 = ec.murphy_classifier(2)
-    observed, pvalue = brute_paired(y, s1, s2, pairwise_auc, alternative)
+    observed, pvalue = brute_paired(y, s1, s2, auc_pairs, alternative)
     test = ec.paired_permutation_test(y, s1, s2, alternative=alternative)
     assert test.exact and test.n_resamples == 512
     assert test.statistic == pytest.approx(observed, abs=1e-14)

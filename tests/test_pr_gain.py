@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evalcore as ec
+from evalcore.reference import operating_points
 from strategies import labelled_scores
-from reference import one_undefined_warning, operating_points
+from reference import one_undefined_warning
 
 FK_Y = [1, 1, 0, 0, 1, 0]
 FK_S = [0.8, 0.8, 0.6, 0.4, 0.4, 0.2]

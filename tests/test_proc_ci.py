@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evalcore as ec
-from reference import operating_points
+from evalcore.reference import operating_points
 
 # pROC's aSAH data (data/aSAH.RData, read without R): the S100B value of the 113 patients,
 # as (value, patients with a good outcome, patients with a poor outcome); poor = positive

@@ -2,7 +2,7 @@
 integer scores as offsets from their minimum or counted per value, float64 keys, labels
 read without a copy; each against a brute force written here (``np.unique`` on the scores in
 their own dtype, counts by a loop over the groups) and the AUC against the pairwise
-definition with exact fractions."""
+definition (``evalcore.reference.auc_pairs``: twice the wins an exact integer, divided once)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from hypothesis.extra import numpy as hnp
 
 import evalcore as ec
 from evalcore import _ranking, _validation
+from evalcore.reference import auc_pairs, psi_table
 
 INT64 = np.iinfo(np.int64)
 UINT64 = np.iinfo(np.uint64)
@@ -39,15 +40,6 @@ def exact_fraction(value):
     return Fraction(*value.as_integer_ratio())          # numpy floats of every width
 
 
-def pairwise_auc(y, s):
-    """The AUC by its definition, exact: P(score_pos > score_neg) + P(tie) / 2."""
-    y = np.asarray(y).astype(bool)
-    s = np.asarray(s)
-    pos, neg = s[y], s[~y]
-    wins = sum(int(np.sum(p > neg)) * 2 + int(np.sum(p == neg)) for p in pos)
-    return Fraction(wins, 2 * pos.size * neg.size)
-
-
 def check_against_brute_force(y, s):
     counts = ec.ScoreCounts.from_arrays(y, s)
     values, positives, negatives = brute_force_counts(y, s)
@@ -58,7 +50,7 @@ def check_against_brute_force(y, s):
     assert [exact_fraction(v) for v in counts.values] == [exact_fraction(v) for v in values]
     if positives.sum() and negatives.sum():
         auc = ec.roc_auc(y, s)
-        assert auc == float(pairwise_auc(y, s))
+        assert auc == auc_pairs(y, s)
     return counts
 
 
@@ -240,11 +232,10 @@ def test_weighted_float32_and_int_scores_take_the_general_path():
 
 def brute_force_twice_u(y, s):
     """Twice the Mann–Whitney U by its pairs: 2 per positive/negative pair ordered right,
-    1 per tied pair (exact integers; scores compared as exact fractions)."""
-    y = np.asarray(y).astype(bool)
-    pos = [exact_fraction(v) for v in np.asarray(s)[y]]
-    neg = [exact_fraction(v) for v in np.asarray(s)[~y]]
-    return sum(2 * (p > q) + (p == q) for p in pos for q in neg), len(pos), len(neg)
+    1 per tied pair (the ψ table of evalcore.reference, doubled: exact integers, the scores
+    compared in their own dtype)."""
+    table = psi_table(np.asarray(y).astype(bool), s)
+    return int((2 * table).sum()), table.shape[0], table.shape[1]
 
 
 def kernel_counts(y, s):
@@ -304,6 +295,30 @@ def test_sorted_keys_with_groups_across_blocks(rows, block):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(_ranking, "_KEY_BLOCK", block)
             assert _ranking.mann_whitney_from_sorted_keys(keys.astype(dtype)) == expected
+
+
+@pytest.mark.parametrize("kind", [np.int64, object])
+def test_doubled_midranks_are_twice_scipys_average_ranks(kind):
+    """evalcore's one mid-rank against ``scipy.stats.rankdata(method="average")`` on the
+    rows: exact integers, in the sizes' own integer dtype (Python integers for object)."""
+    from scipy.stats import rankdata
+    s = np.random.default_rng(7).integers(0, 40, 500)
+    _, group, sizes = np.unique(s, return_inverse=True, return_counts=True)
+    doubled = _ranking.doubled_midranks(sizes.astype(kind))
+    assert doubled.dtype == np.dtype(kind)
+    assert [int(v) for v in doubled[group]] == (2 * rankdata(s, method="average")).tolist()
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 7, 2**18])
+def test_mann_whitney_of_a_table_read_in_chunks_against_pairs(chunk, monkeypatch):
+    """2U from the tie groups' doubled mid-ranks, a chunk of groups at a time, against the
+    pairs."""
+    monkeypatch.setattr(_ranking, "_CHUNK", chunk)
+    rng = np.random.default_rng(chunk)
+    s = rng.integers(0, 25, 300)
+    y = rng.random(300) < 0.4
+    counts = ec.ScoreCounts.from_arrays(y, s)
+    assert _ranking.mann_whitney_from_groups(counts) == brute_force_twice_u(y, s)
 
 
 @pytest.mark.parametrize("kind", ["float32 distinct", "float32 mixed signs", "float64 grid",

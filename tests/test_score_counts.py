@@ -1,7 +1,7 @@
 """ScoreCounts, the exact mergeable summary, and auc_range_sums (issue 21, part 1).
 
 References are independent of the code under test: a dict count of the rows, the pairwise
-ψ table (tests/reference.py: ``auc_pairs``, ``brute_delong``), rows repeated for integer
+ψ table (evalcore/reference.py: ``auc_pairs``, ``delong_variance``), rows repeated for integer
 weights, and DeLong's sums written out group by group in Python integers and fractions.
 """
 
@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 import evalcore as ec
 from evalcore import _ranking, _validation
-from reference import auc_pairs, brute_delong, one_undefined_warning
+from evalcore.reference import auc_pairs, delong_variance
+from reference import one_undefined_warning
 from strategies import labelled_scores
 
 matplotlib.use("Agg")
@@ -223,7 +224,7 @@ def test_the_auc_and_delong_variance_from_the_summary_match_the_pairwise_referen
     counts = ec.ScoreCounts.from_arrays(y, s)
     assert ec.roc_auc(counts) == pytest.approx(auc_pairs(y, s), abs=1e-15)
     if min(counts.n_pos, counts.n_neg) >= 2:
-        _, variance = brute_delong(y, s)
+        variance = delong_variance(y, s)
         assert ec.delong_variance(counts) == pytest.approx(variance, rel=1e-12, abs=1e-15)
 
 
@@ -236,7 +237,7 @@ def test_delong_with_integer_weights_is_delong_of_the_rows_repeated(data):
     weighted = ec.ScoreCounts.from_arrays(y, s, sample_weight=w)
     if min(weighted.n_pos, weighted.n_neg) < 2:
         return
-    _, variance = brute_delong(y_rows, s_rows)
+    variance = delong_variance(y_rows, s_rows)
     assert ec.delong_variance(weighted) == pytest.approx(variance, rel=1e-12, abs=1e-15)
     assert ec.delong_variance(weighted) == pytest.approx(
         ec.delong_variance(y_rows, s_rows), rel=1e-12, abs=1e-15)
@@ -424,7 +425,7 @@ def test_weighted_range_sums_in_two_passes_match_the_whole(data, draw):
                  for part, below, above in ranges)
     if min(counts.n_pos, counts.n_neg) >= 2:
         repeat = w.astype(int)
-        _, variance = brute_delong(np.repeat(y, repeat), np.repeat(s, repeat))
+        variance = delong_variance(np.repeat(y, repeat), np.repeat(s, repeat))
         assert second.delong_variance == pytest.approx(variance, rel=1e-12, abs=1e-15)
 
 

@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 import evalcore as ec
-from reference import (auc_ranks, midranks, mutual_information_eq16, one_undefined_warning,
-                       r_curves, r_pr_auc, r_roc_auc, slides_roc_points)
+from evalcore.reference import auc_ranks, midranks
+from reference import (mutual_information_eq16, one_undefined_warning, r_curves, r_pr_auc,
+                       r_roc_auc, slides_roc_points)
 
 
 def printed(text: str):

@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 
 import evalcore as ec
+from evalcore.reference import confusion_counts
 
 TOL = dict(rel=1e-12, abs=1e-12)    # a count off by one moves a rate by at least 1/n
 
@@ -88,17 +89,11 @@ def _exact(value) -> Fraction:
 
 
 def brute_counts(y, s, threshold):
-    """tp, fp, fn, tn of the rule ``score >= threshold``, one case at a time, exactly."""
-    if math.isinf(threshold):
-        called = [threshold < 0] * len(s)
-    else:
-        cut = _exact(threshold)
-        called = [_exact(score) >= cut for score in np.asarray(s).tolist()]
-    truth = [int(label) == 1 for label in y]
-    tp = sum(t and c for t, c in zip(truth, called))
-    fp = sum(c and not t for t, c in zip(truth, called))
-    fn = sum(t and not c for t, c in zip(truth, called))
-    return ec.ConfusionMatrix(tp=tp, fp=fp, fn=fn, tn=len(truth) - tp - fp - fn)
+    """tp, fp, fn, tn of the rule ``score >= threshold``, one case at a time, exactly: the
+    counts of evalcore.reference on the scores and the threshold as exact fractions."""
+    cut = float(threshold) if math.isinf(threshold) else _exact(threshold)
+    scores = [_exact(score) for score in np.asarray(s).tolist()]
+    return ec.ConfusionMatrix(*confusion_counts([int(label) for label in y], scores, cut))
 
 
 def chained(y, s, threshold):

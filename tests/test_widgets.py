@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import evalcore as ec
 from evalcore._threshold_explorer import MAX_SCORES, end_thresholds
-from reference import brute_counts
+from evalcore.reference import confusion_counts
 
 CASES = {
     "murphy1": ec.murphy_classifier(1),
@@ -72,7 +72,7 @@ def test_thresholds_are_the_operating_points(name, rule):
         explorer.threshold = theta
         assert explorer.position == p and explorer.threshold == theta
         cm = explorer.confusion_matrix()
-        assert counts(cm) == brute_counts(y, s, theta, rule)._asdict()
+        assert counts(cm) == confusion_counts(y, s, theta, rule)._asdict()
         assert cm.tp + cm.fp == int(np.sum(s >= expected[p] if rule == ">=" and expected[p]
                                            is not None else s > theta))
         seen.append(counts(cm))
@@ -110,7 +110,7 @@ def test_any_threshold_and_balance(pairs, rule, threshold, copies):
     # replicating each negative, as an independent check of the weighted counts
     y_rep = np.concatenate([y[y == 1]] + [y[y == 0]] * copies)
     s_rep = np.concatenate([s[y == 1]] + [s[y == 0]] * copies)
-    assert counts(explorer.confusion_matrix()) == brute_counts(y_rep, s_rep, threshold,
+    assert counts(explorer.confusion_matrix()) == confusion_counts(y_rep, s_rep, threshold,
                                                                rule)._asdict()
     assert explorer.position == len({v for v in s.tolist()
                                      if (v <= threshold if rule == ">" else v < threshold)})
@@ -169,7 +169,7 @@ def test_fifty_thousand_scores_stay_small():
     # one bundled module (js/build.mjs) whose export list names the arithmetic
     assert re.search(r"^export \{[^}]*\bcountsAt\b", esm, re.M) and len(esm) < 40_000
     explorer.threshold = 0.25
-    assert counts(explorer.confusion_matrix()) == brute_counts(y, s, 0.25, ">")._asdict()
+    assert counts(explorer.confusion_matrix()) == confusion_counts(y, s, 0.25, ">")._asdict()
 
 
 @settings(max_examples=200, deadline=None)

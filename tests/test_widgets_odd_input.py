@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import evalcore as ec
 from evalcore._threshold_explorer import end_thresholds
+from evalcore.reference import confusion_counts
 
 EVALCORE = Path(ec.__file__).parent
 BIG = 1.7976931348623157e308          # the largest float64, written out (not from numpy)
@@ -44,18 +45,6 @@ ODD = {
 }
 
 
-def brute(y, s, threshold, rule):
-    """Counts by looking at each example, in Python floats (independent of evalcore)."""
-    tp = fp = fn = tn = 0
-    for label, score in zip(y, s):
-        called = score > threshold if rule == ">" else score >= threshold
-        if label == 1:
-            tp, fn = tp + called, fn + (not called)
-        else:
-            fp, tn = fp + called, tn + (not called)
-    return {"tp": tp, "fp": fp, "fn": fn, "tn": tn}
-
-
 def check_every_position(y, s, rule):
     with warnings.catch_warnings():
         warnings.simplefilter("error")              # no RuntimeWarning, no other warning
@@ -71,7 +60,7 @@ def check_every_position(y, s, rule):
             assert explorer.threshold == theta and explorer.position == position
             cm = explorer.confusion_matrix()
             got = {"tp": cm.tp, "fp": cm.fp, "fn": cm.fn, "tn": cm.tn}
-            assert got == brute(y, s, theta, rule), (position, theta)
+            assert got == confusion_counts(y, s, theta, rule)._asdict(), (position, theta)
             at = ec.confusion_matrix_at(y, s, theta, rule=rule)
             assert (at.tp, at.fp, at.fn, at.tn) == (cm.tp, cm.fp, cm.fn, cm.tn)
     return explorer
@@ -284,7 +273,8 @@ def test_front_end_positions_match_brute_force(explorer_js, name):
         for position, row in enumerate(got):
             assert row["back"] == position
             counts = {k: int(v) for k, v in row["counts"].items()}
-            assert counts == brute(y, s, row["theta"], rule), (rule, position, row["theta"])
+            assert counts == confusion_counts(y, s, row["theta"], rule)._asdict(), \
+                (rule, position, row["theta"])
             assert 0 <= row["share"] <= 1          # on the strip, not overflowed to NaN
 
 
