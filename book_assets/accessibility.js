@@ -34,8 +34,10 @@
 //   or the page adds content (the widgets, drawn after the page).
 // Measuring every formula and frame lays the whole page out, which on a slow phone takes a
 // second: it waits until the page has loaded, after the widgets have been drawn and the first
-// screen shown (issue 30). <html> then gets data-evalcore-frames="checked" (the accessibility
-// tests wait for it).
+// screen shown, measures everything before it changes anything (one layout, not one a frame),
+// and goes before the theme's own pass over the same frames, which it leaves nothing to change
+// (issue 30). <html> then gets data-evalcore-frames="checked" (the accessibility tests wait
+// for it).
 (function () {
   "use strict";
 
@@ -113,20 +115,33 @@
     });
   }
 
+  // Each check below measures first and returns the changes it found, so that a caller can
+  // measure everything before it changes anything: reading a size after a change lays the
+  // page out again, and a long chapter on a slow phone takes a tenth of a second to lay out.
+
   var SCROLLERS = 'div.math mjx-container[display="true"], span.math';
-  function scrollableFormulas() {
-    document.querySelectorAll(SCROLLERS).forEach(function (box) {
+  function measureFormulas() {
+    var boxes = Array.prototype.slice.call(document.querySelectorAll(SCROLLERS));
+    var scrolling = boxes.map(function (box) {
       var overflow = getComputedStyle(box).overflowX;
-      var scrolls = (overflow === "auto" || overflow === "scroll")
+      return (overflow === "auto" || overflow === "scroll")
         && box.scrollWidth > box.clientWidth + 1;
-      if (scrolls && !box.hasAttribute("tabindex")) {
-        box.setAttribute("tabindex", "0");
-        box.dataset.evalcoreScrolls = "";
-      } else if (!scrolls && "evalcoreScrolls" in box.dataset) {
-        box.removeAttribute("tabindex");
-        delete box.dataset.evalcoreScrolls;
-      }
     });
+    return function () {
+      boxes.forEach(function (box, i) {
+        if (scrolling[i] && !box.hasAttribute("tabindex")) {
+          box.setAttribute("tabindex", "0");
+          box.dataset.evalcoreScrolls = "";
+        } else if (!scrolling[i] && "evalcoreScrolls" in box.dataset) {
+          box.removeAttribute("tabindex");
+          delete box.dataset.evalcoreScrolls;
+        }
+      });
+    };
+  }
+
+  function scrollableFormulas() {
+    measureFormulas()();
   }
 
   var FRAMES = [".cell_output > .output", ".pst-scrollable-table-container",
@@ -144,20 +159,24 @@
     return frame.querySelector("table") ? "Table" + (text ? ": " + text : "") : "Output";
   }
 
-  function showMore(frame) {
+  function sidesWithMore(frame) {
     var more = [];
     if (frame.scrollLeft > 1) more.push("left");
     if (frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1) more.push("right");
-    frame.dataset.evalcoreMore = more.join(" ");
+    return more.join(" ");
   }
 
-  function unmark(frame) {
+  function showMore(frame) {
+    frame.dataset.evalcoreMore = sidesWithMore(frame);
+  }
+
+  function unmark(frame, tall) {
     frame.classList.remove(MARK);
     delete frame.dataset.evalcoreMore;
     frame.style.removeProperty("--evalcore-scrollbar");
     if ("evalcoreTabindex" in frame.dataset) {
       // the theme keeps frames that scroll up and down in the tab order: leave those
-      if (frame.scrollHeight <= frame.clientHeight + 1) frame.removeAttribute("tabindex");
+      if (!tall) frame.removeAttribute("tabindex");
       delete frame.dataset.evalcoreTabindex;
     }
     if ("evalcoreRegion" in frame.dataset) {
@@ -170,42 +189,101 @@
   var resized = "ResizeObserver" in window ? new ResizeObserver(later) : null;
   var watched = typeof WeakSet === "function" ? new WeakSet() : null;
 
-  function scrollingFrames() {
-    var names = {};
-    document.querySelectorAll(FRAMES).forEach(function (frame) {
-      if (resized && watched && !watched.has(frame)) {
-        watched.add(frame);
-        resized.observe(frame);
-      }
+  // The frames the theme gives a tab stop when the page loads (pydata-sphinx-theme's
+  // addTabStopsToScrollableElements): 0 if the frame scrolls either way, -1 if not.
+  var THEME_TAB_STOPS = ["pre", ".nboutput > .output_area", ".cell_output > .output",
+                         ".jp-RenderedHTMLCommon", ".pst-scrollable-table-container"].join(", ");
+
+  // The frames that scroll sideways, and the theme's tab stops: measured, then changed; the
+  // change returns the frames that scroll.
+  function measureFrames() {
+    var frames = Array.prototype.slice.call(document.querySelectorAll(FRAMES));
+    var stops = Array.prototype.slice.call(document.querySelectorAll(THEME_TAB_STOPS));
+    var scrolling = frames.map(function (frame) {
       var overflow = getComputedStyle(frame).overflowX;
-      var scrolls = (overflow === "auto" || overflow === "scroll")
+      return (overflow === "auto" || overflow === "scroll")
         && frame.getClientRects().length > 0 && frame.scrollWidth > frame.clientWidth + 1;
-      if (!scrolls) {
-        if (frame.classList.contains(MARK)) unmark(frame);
-        return;
-      }
-      frame.classList.add(MARK);
-      showMore(frame);
-      var style = getComputedStyle(frame);
-      var bar = frame.offsetHeight - frame.clientHeight
-        - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
-      frame.style.setProperty("--evalcore-scrollbar", Math.max(bar, 0) + "px");
-      if (frame.tabIndex < 0 || !frame.hasAttribute("tabindex")) {
-        frame.setAttribute("tabindex", "0");
-        frame.dataset.evalcoreTabindex = "";
-      }
-      // code speaks for itself (and the API appendix has a hundred such blocks on a laptop):
-      // a region, a landmark, for the others only
-      if (frame.tagName !== "PRE"
-          && (!frame.hasAttribute("role") || "evalcoreRegion" in frame.dataset)) {
-        var name = frameName(frame);
-        names[name] = (names[name] || 0) + 1;
-        frame.setAttribute("role", "region");
-        frame.setAttribute("aria-label", (names[name] > 1 ? name + " (" + names[name] + ")" : name)
-                           + ", scrolls sideways");
-        frame.dataset.evalcoreRegion = "";
-      }
     });
+    var tall = frames.map(function (frame) {
+      return frame.scrollHeight > frame.clientHeight + 1;
+    });
+    var stopValues = stops.map(function (frame) {
+      return frame.scrollWidth > frame.clientWidth || frame.scrollHeight > frame.clientHeight
+        ? 0 : -1;
+    });
+    var more = frames.map(function (frame, i) { return scrolling[i] ? sidesWithMore(frame) : ""; });
+    return function () {
+      // the theme's tab stops as the theme sets them when the page has loaded, so that its
+      // own pass then changes nothing and lays nothing out
+      stops.forEach(function (frame, i) {
+        if (frame.tabIndex !== stopValues[i] || !frame.hasAttribute("tabindex")) {
+          frame.tabIndex = stopValues[i];
+        }
+      });
+      var names = {};
+      return frames.filter(function (frame, i) {
+        if (resized && watched && !watched.has(frame)) {
+          watched.add(frame);
+          resized.observe(frame);
+        }
+        if (!scrolling[i]) {
+          if (frame.classList.contains(MARK)) unmark(frame, tall[i]);
+          return false;
+        }
+        frame.classList.add(MARK);
+        frame.dataset.evalcoreMore = more[i];
+        if (frame.tabIndex < 0 || !frame.hasAttribute("tabindex")) {
+          frame.setAttribute("tabindex", "0");
+          frame.dataset.evalcoreTabindex = "";
+        }
+        // code speaks for itself (and the API appendix has a hundred such blocks on a
+        // laptop): a region, a landmark, for the others only
+        if (frame.tagName !== "PRE"
+            && (!frame.hasAttribute("role") || "evalcoreRegion" in frame.dataset)) {
+          var name = frameName(frame);
+          names[name] = (names[name] || 0) + 1;
+          frame.setAttribute("role", "region");
+          frame.setAttribute("aria-label", (names[name] > 1 ? name + " (" + names[name] + ")"
+                                            : name) + ", scrolls sideways");
+          frame.dataset.evalcoreRegion = "";
+        }
+        return true;
+      });
+    };
+  }
+
+  // The strip of a scrolling frame's scrollbar (its class draws the bar thin), which the fade
+  // leaves whole: measured once the page has been drawn with the class, when the layout is
+  // up to date and reading it costs nothing.
+  function scrollbarStrips(frames) {
+    var bars = frames.map(function (frame) {
+      var style = getComputedStyle(frame);
+      return frame.offsetHeight - frame.clientHeight
+        - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
+    });
+    frames.forEach(function (frame, i) {
+      frame.style.setProperty("--evalcore-scrollbar", Math.max(bars[i], 0) + "px");
+    });
+  }
+
+  function afterNextFrame(job) {
+    requestAnimationFrame(function () { setTimeout(job, 0); });
+  }
+
+  // Every frame (and every formula, if asked) measured, then changed; then the strips.
+  function checkFrames(formulasToo, done) {
+    var formulas = formulasToo ? measureFormulas() : null;
+    var frames = measureFrames();
+    if (formulas) formulas();
+    var scrolling = frames();
+    afterNextFrame(function () {
+      scrollbarStrips(scrolling);
+      if (done) done();
+    });
+  }
+
+  function scrollingFrames() {
+    checkFrames(false);
   }
 
   var pendingFrames = null;
@@ -215,7 +293,6 @@
   }
 
   function watchFrames() {
-    scrollingFrames();
     document.addEventListener("scroll", function (event) {
       var frame = event.target;
       if (frame.classList && frame.classList.contains(MARK)) showMore(frame);
@@ -226,18 +303,33 @@
     document.addEventListener("toggle", later, true);
   }
 
-  // The formulas are typeset when the book is built (tools/static_math.py): measure them now
-  // (the page has loaded), and again once MathJax's web fonts are in (they change widths).
-  function afterTypesetting() {
-    if (!document.querySelector(".math")) return;
-    scrollableFormulas();
-    if (document.fonts && document.fonts.ready) document.fonts.ready.then(scrollableFormulas);
+  // The formulas are typeset when the book is built (tools/static_math.py): they are measured
+  // with the frames when the page has loaded, and again once MathJax's web fonts are in (they
+  // change widths).
+  function firstCheck(done) {
+    var formulas = !!document.querySelector(".math");
+    checkFrames(formulas, done);
+    if (formulas && document.fonts && document.fonts.ready) {
+      document.fonts.ready.then(scrollableFormulas);
+    }
+    watchFrames();
+  }
+
+  // The jobs to run when the page has loaded. The listener is added now, as the page's head
+  // is read, so that it runs before the theme's (its script is deferred): the frames are set
+  // before the theme's own pass over them, which then changes nothing.
+  var whenLoaded = document.readyState === "complete" ? null : [];
+  if (whenLoaded) {
+    window.addEventListener("load", function () {
+      var jobs = whenLoaded;
+      whenLoaded = null;
+      jobs.forEach(function (job) { job(); });
+    }, { once: true });
   }
 
   function afterLoad(job) {
-    function next() { setTimeout(job, 0); }   // after the load event's other listeners
-    if (document.readyState === "complete") next();
-    else window.addEventListener("load", next, { once: true });
+    if (whenLoaded) whenLoaded.push(job);
+    else setTimeout(job, 0);
   }
 
   function start() {
@@ -248,9 +340,9 @@
     emptyCornerCells();
     logoLandmark();
     afterLoad(function () {
-      afterTypesetting();
-      watchFrames();
-      document.documentElement.setAttribute("data-evalcore-frames", "checked");
+      firstCheck(function () {
+        document.documentElement.setAttribute("data-evalcore-frames", "checked");
+      });
     });
     var pending = null;
     window.addEventListener("resize", function () {

@@ -269,6 +269,7 @@ function drawThreshold(ctx, frame, xt, counts) {
 function buildDistributions(low, high) {
   const { node, canvas } = buildPicture();
   const geometry = { width: 0, height: 0, dpr: 1, font: 14, pattern: null };
+  let laidOut = false;
   function measure() {
     const width = canvas.clientWidth;
     if (width === 0) return false;
@@ -282,7 +283,7 @@ function buildDistributions(low, high) {
     return true;
   }
   function draw(hist, theta, counts) {
-    if (geometry.width === 0 && !measure()) return;
+    if (geometry.width === 0 && (!laidOut || !measure())) return;
     const { width: W, height: H, font } = geometry;
     const ctx = canvas.getContext("2d");
     ctx.setTransform(geometry.dpr, 0, 0, geometry.dpr, 0, 0);
@@ -308,6 +309,7 @@ function buildDistributions(low, high) {
     drawThreshold(ctx, frame, xt, counts);
   }
   return { node, canvas, draw, resize: () => {
+    laidOut = true;
     geometry.width = 0;
   } };
 }
@@ -547,8 +549,11 @@ function onChanges(model, events, callback) {
   return () => model.off(events, listener);
 }
 function observeWidth(node, onResize) {
-  if (typeof ResizeObserver === "undefined") return () => {
-  };
+  if (typeof ResizeObserver === "undefined") {
+    onResize();
+    return () => {
+    };
+  }
   let width = null;
   const observer = new ResizeObserver((entries) => {
     const w = entries[0].contentRect.width;
@@ -826,8 +831,9 @@ function render({ model, el: host }) {
   host.classList.add("evalcore-distribution-explorer-host");
   host.append(view.root);
   const update = drawer(model, view, input);
+  const large = () => view.root.classList.toggle("de-large", model.get("size") === "large");
   const restyle = () => {
-    view.root.classList.toggle("de-large", model.get("size") === "large");
+    large();
     if (view.dist) view.dist.resize();
     update(true);
   };
@@ -835,10 +841,12 @@ function render({ model, el: host }) {
     listen(model, view, update, input),
     onChanges(model, "change:separation change:prevalence change:threshold", update),
     onChanges(model, "change:size", restyle),
+    // the histograms are drawn once the canvas is laid out, and follow its width
     view.dist ? observeWidth(view.dist.canvas, restyle) : () => {
     }
   ];
-  restyle();
+  large();
+  update(true);
   return () => stops.forEach((stop) => stop());
 }
 var distribution_explorer_default = { render };

@@ -347,6 +347,7 @@ function buildStrip(scores, labels, low, high) {
   const { node, layers, shade, hollow, filled, onTheta, line } = buildLayers(low, high);
   const jitter = jitterOf(n);
   const geometry = { width: 0, height: 0, dpr: 1, r: 0, pad: 0 };
+  let laidOut = false;
   const xOf = (s) => geometry.pad + shareOf(s, low, high) * (geometry.width - 2 * geometry.pad);
   const yOf = (i) => geometry.height * (labels[i] === 1 ? 0.3 : 0.72) + jitter[i] * geometry.height * (n > 30 ? 0.3 : 0.12);
   function dot(ctx, i, fill) {
@@ -394,7 +395,7 @@ function buildStrip(scores, labels, low, high) {
   }
   let near = null;
   function moveTo(theta, rule) {
-    if (geometry.width === 0 && !drawAll()) return;
+    if (geometry.width === 0 && (!laidOut || !drawAll())) return;
     const x = Math.min(Math.max(xOf(theta), 0), geometry.width);
     const r = geometry.r;
     const px = (v) => `${v.toFixed(2)}px`;
@@ -432,6 +433,7 @@ function buildStrip(scores, labels, low, high) {
       setAttr(node, "aria-label", label);
     },
     resize() {
+      laidOut = true;
       geometry.width = 0;
       near = null;
     }
@@ -481,8 +483,11 @@ function onChanges(model, events, callback) {
   return () => model.off(events, listener);
 }
 function observeWidth(node, onResize) {
-  if (typeof ResizeObserver === "undefined") return () => {
-  };
+  if (typeof ResizeObserver === "undefined") {
+    onResize();
+    return () => {
+    };
+  }
   let width = null;
   const observer = new ResizeObserver((entries) => {
     const w = entries[0].contentRect.width;
@@ -706,8 +711,9 @@ function render({ model, el: host }) {
   host.classList.add("evalcore-threshold-explorer");
   host.append(view.root);
   const update = drawer(model, view, data);
+  const large = () => view.root.classList.toggle("ee-large", model.get("size") === "large");
   const restyle = () => {
-    view.root.classList.toggle("ee-large", model.get("size") === "large");
+    large();
     if (view.strip) {
       view.strip.resize();
       update(true);
@@ -717,11 +723,12 @@ function render({ model, el: host }) {
     listen(model, view, data, update),
     onChanges(model, "change:threshold change:rule change:negative_copies", update),
     onChanges(model, "change:size", restyle),
-    // the strip's canvases follow its width (window size, zoom, font size)
+    // the strip's canvases are drawn once it is laid out, and follow its width (window size,
+    // zoom, font size)
     view.strip ? observeWidth(view.strip.node, restyle) : () => {
     }
   ];
-  restyle();
+  large();
   update();
   return () => stops.forEach((stop) => stop());
 }

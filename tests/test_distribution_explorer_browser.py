@@ -291,12 +291,13 @@ def test_static_page_shows_evalcore_numbers_offline(site, offline_page):
     assert root.locator("table th[scope]").count() == 4
     assert root.get_attribute("aria-labelledby")
     assert root.locator("canvas[role=img]").count() == 1
-    # the histograms are drawn: the canvas is not blank
-    assert offline_page.page.evaluate("""() => {
+    # the histograms are drawn (once the canvas is laid out, in the page's next frame): the
+    # canvas is not blank
+    offline_page.page.wait_for_function("""() => {
         const c = document.querySelector('.evalcore-distribution-explorer canvas');
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         let ink = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ink++;
-        return ink > 0.05 * c.width * c.height; }""")
+        return ink > 0.05 * c.width * c.height; }""", timeout=10_000)
 
 
 def test_moving_the_separation_changes_the_auc(site, offline_page):

@@ -137,10 +137,12 @@ function drawThreshold(ctx, frame, xt, counts) {
 }
 
 /** The picture over scores from `low` to `high`: `draw(hist, θ, counts)` draws one state
- *  (`hist` from histograms()); `resize()` has it measured again. */
+ *  (`hist` from histograms()); `resize()` has it measured again. Nothing is drawn before the
+ *  first `resize()` (widget.js's observeWidth calls it once the picture is laid out). */
 export function buildDistributions(low, high) {
   const { node, canvas } = buildPicture();
   const geometry = { width: 0, height: 0, dpr: 1, font: 14, pattern: null };
+  let laidOut = false;
 
   function measure() {
     const width = canvas.clientWidth;
@@ -156,7 +158,7 @@ export function buildDistributions(low, high) {
   }
 
   function draw(hist, theta, counts) {
-    if (geometry.width === 0 && !measure()) return;
+    if (geometry.width === 0 && (!laidOut || !measure())) return;
     const { width: W, height: H, font } = geometry;
     const ctx = canvas.getContext("2d");
     ctx.setTransform(geometry.dpr, 0, 0, geometry.dpr, 0, 0);
@@ -173,5 +175,5 @@ export function buildDistributions(low, high) {
     drawAxis(ctx, frame, x, low, high);
     drawThreshold(ctx, frame, xt, counts);
   }
-  return { node, canvas, draw, resize: () => { geometry.width = 0; } };
+  return { node, canvas, draw, resize: () => { laidOut = true; geometry.width = 0; } };
 }

@@ -43,12 +43,14 @@ function buildLayers(low, high) {
 }
 
 /** The strip of the sorted `scores` with their `labels`, from `low` to `high`. `show(θ, rule,
- *  label)` moves it to θ; `resize()` has it drawn again at its new size. */
+ *  label)` moves it to θ; `resize()` has it drawn again at its new size. No dot is drawn before
+ *  the first `resize()` (widget.js's observeWidth calls it once the strip is laid out). */
 export function buildStrip(scores, labels, low, high) {
   const n = scores.length;
   const { node, layers, shade, hollow, filled, onTheta, line } = buildLayers(low, high);
   const jitter = jitterOf(n);
   const geometry = { width: 0, height: 0, dpr: 1, r: 0, pad: 0 };
+  let laidOut = false;
   // a margin of a few radii keeps the dots at the ends whole
   const xOf = (s) => geometry.pad + shareOf(s, low, high) * (geometry.width - 2 * geometry.pad);
   const yOf = (i) => geometry.height * (labels[i] === 1 ? 0.3 : 0.72) +
@@ -98,7 +100,7 @@ export function buildStrip(scores, labels, low, high) {
   let near = null; // the band of the near canvas drawn last, in CSS pixels
   /** Move the clips to θ and redraw the dots within two radii of it by the rule. */
   function moveTo(theta, rule) {
-    if (geometry.width === 0 && !drawAll()) return;
+    if (geometry.width === 0 && (!laidOut || !drawAll())) return;
     const x = Math.min(Math.max(xOf(theta), 0), geometry.width);
     const r = geometry.r;
     const px = (v) => `${v.toFixed(2)}px`;
@@ -132,6 +134,6 @@ export function buildStrip(scores, labels, low, high) {
       moveTo(theta, rule);
       setAttr(node, "aria-label", label);
     },
-    resize() { geometry.width = 0; near = null; },
+    resize() { laidOut = true; geometry.width = 0; near = null; },
   };
 }

@@ -60,10 +60,13 @@ export function onChanges(model, events, callback) {
   return () => model.off(events, listener);
 }
 
-/** Call `onResize` when `node`'s width changes (window size, zoom, font size); returns the
- *  function that stops watching. */
+/** Call `onResize` when `node`'s width changes (window size, zoom, font size), and first once
+ *  the browser has laid `node` out (where there is no ResizeObserver: at once); returns the
+ *  function that stops watching. A picture measures itself in that first call, when the page's
+ *  layout is up to date, rather than while it is rendered: measuring a view just added makes
+ *  the browser lay out the whole page there and then, once for every such view on the page. */
 export function observeWidth(node, onResize) {
-  if (typeof ResizeObserver === "undefined") return () => {};
+  if (typeof ResizeObserver === "undefined") { onResize(); return () => {}; }
   let width = null;
   const observer = new ResizeObserver((entries) => {
     const w = entries[0].contentRect.width;

@@ -334,8 +334,9 @@ function render({ model, el: host }) {
   host.classList.add("evalcore-distribution-explorer-host");
   host.append(view.root);
   const update = drawer(model, view, input);
+  const large = () => view.root.classList.toggle("de-large", model.get("size") === "large");
   const restyle = () => {
-    view.root.classList.toggle("de-large", model.get("size") === "large");
+    large();
     if (view.dist) view.dist.resize(); // the canvas is redrawn at its new size
     update(true);
   };
@@ -343,9 +344,11 @@ function render({ model, el: host }) {
     listen(model, view, update, input),
     onChanges(model, "change:separation change:prevalence change:threshold", update),
     onChanges(model, "change:size", restyle),
+    // the histograms are drawn once the canvas is laid out, and follow its width
     view.dist ? observeWidth(view.dist.canvas, restyle) : () => {},
   ];
-  restyle();
+  large();
+  update(true);
   return () => stops.forEach((stop) => stop());
 }
 

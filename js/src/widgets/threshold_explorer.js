@@ -261,18 +261,20 @@ function render({ model, el: host }) {
   host.classList.add("evalcore-threshold-explorer");
   host.append(view.root);
   const update = drawer(model, view, data);
+  const large = () => view.root.classList.toggle("ee-large", model.get("size") === "large");
   const restyle = () => {
-    view.root.classList.toggle("ee-large", model.get("size") === "large");
+    large();
     if (view.strip) { view.strip.resize(); update(true); }
   };
   const stops = [
     listen(model, view, data, update),
     onChanges(model, "change:threshold change:rule change:negative_copies", update),
     onChanges(model, "change:size", restyle),
-    // the strip's canvases follow its width (window size, zoom, font size)
+    // the strip's canvases are drawn once it is laid out, and follow its width (window size,
+    // zoom, font size)
     view.strip ? observeWidth(view.strip.node, restyle) : () => {},
   ];
-  restyle();
+  large();
   update();
   return () => stops.forEach((stop) => stop());
 }
