@@ -87,12 +87,18 @@ def check_array_like(values: Any, name: str, *, kind: str = ARRAY_LIKE) -> None:
                         f"np.fromiter(...)")
 
 
+#: The functions :mod:`evalcore.dask_evaluation` computes on Dask, under the names of the
+#: in-memory ones (that module's ``__all__`` is built from this tuple, so the messages below
+#: name what it has without importing it).
+ON_DASK = ("roc_auc", "average_precision", "roc_curve", "precision_recall_curve",
+           "delong_variance", "roc_auc_ci", "delong_test")
+
+
 def dask_collection_refused(values: Any, name: str) -> str:
     """The message for a Dask collection given to an in-memory function, naming the function
     of :mod:`evalcore.dask_evaluation` to call instead: ``np.asarray`` would silently pull
     every partition into this process. The in-memory function is the outermost public
-    evalcore function on the stack; Dask is imported (the collection exists), so the Dask
-    module can be asked which functions it has."""
+    evalcore function on the stack."""
     frame, function = sys._getframe(1), "function"
     while frame is not None:
         module = frame.f_globals.get("__name__", "")
@@ -100,15 +106,10 @@ def dask_collection_refused(values: Any, name: str) -> str:
                 and not frame.f_code.co_name.startswith(("_", "<")):
             function = frame.f_code.co_name
         frame = frame.f_back
-    try:
-        from . import dask_evaluation
-        on_dask = [n for n in dask_evaluation.__all__ if n[0].islower()]
-    except ImportError:
-        on_dask = ()
-    if function in on_dask:
+    if function in ON_DASK:
         hint = f"use evalcore.dask_evaluation.{function} instead"
     else:
-        hint = (f"evalcore.dask_evaluation computes {', '.join(on_dask)} on Dask; for "
+        hint = (f"evalcore.dask_evaluation computes {', '.join(ON_DASK)} on Dask; for "
                 f"{function}, compute a part that fits in memory first (.compute())")
     return (f"{name} is a Dask collection ({type(values).__name__}): evalcore.{function} "
             f"works in memory and would pull every partition into this process; {hint}")

@@ -6,7 +6,7 @@ rate the sources name, a property under each of its names. Integer counts stay e
 ints, and extreme counts are computed as exact fractions, so every rate is rounded once.
 
 Kept beside it: the layouts the sources print the matrix in and its text and HTML output
-(:mod:`evalcore.confusion_layouts`, bound in the class body as its methods), and the exact
+(:mod:`evalcore.confusion_layouts`, whose :class:`LaidOutTable` the class inherits), and the exact
 decision of which side of a threshold a score lies on (:func:`evalcore._ranking.threshold_hits`).
 
 The module is longer than the others (~600 lines) on purpose: the ~35 rates and their aliases
@@ -29,7 +29,7 @@ from ._ranking import ScoreCounts, score_counts, threshold_hits
 from ._validation import (FLOAT64_EXACT_INT, both_classes, check_binary_predictions,
                           check_binary_scores, check_count, check_given, check_positive,
                           check_rule, check_scores, undefined, unit_scale)
-from .confusion_layouts import Layout, arrange, canonical_cells, check_layout
+from .confusion_layouts import LaidOutTable, Layout, arrange, canonical_cells, check_layout
 from .information import check_base, mutual_information_from_table
 
 #: The layouts of the five sources (and scikit-learn's), by name: the same dict as
@@ -104,7 +104,7 @@ def _table_cells(table: Any) -> list[list[int | float]]:
 
 
 @dataclass(frozen=True)
-class ConfusionMatrix:
+class ConfusionMatrix(LaidOutTable):
     """Counts (or weighted counts) of a binary classifier's four outcomes.
 
     Build one with :func:`confusion_matrix`, :meth:`from_counts`, :meth:`from_array` or
@@ -296,12 +296,6 @@ class ConfusionMatrix:
         if self._extreme():
             return tuple(Fraction(v) for v in counts)
         return counts
-
-    # --- the table in a layout, as text and HTML (methods written in confusion_layouts) ----
-    as_array = confusion_layouts.as_array
-    axis_labels = staticmethod(confusion_layouts.axis_labels)
-    format = confusion_layouts.to_text
-    to_html = confusion_layouts.to_html
 
     def _repr_html_(self) -> str:
         return self.to_html()

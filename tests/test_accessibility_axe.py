@@ -8,7 +8,7 @@ time and axe skips what is hidden, so a deck is stepped through with its transit
 its fragments shown, and axe runs on each slide (on the whole page at the first slide: the
 controls, the slide number and the link back to the chapter).
 
-What the first run found (issue 20), and where each was fixed, at its cause:
+What the first run found, and where each was fixed, at its cause:
 
 * controls whose accessible name did not contain their visible text: the theme's search field
   and colour switcher, myst-nb's "Show code cell source" toggles (``book_assets/accessibility.js``);

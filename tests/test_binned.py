@@ -1,4 +1,4 @@
-"""Binned scores with certified bounds (issue 21, part 2), against brute-force references.
+"""Binned scores with certified bounds, against brute-force references.
 
 The exact values come from outside the binned code: a pairwise count of the AUC (each
 positive-negative pair 1, 1/2 or 0), scikit-learn's average precision, the rates at a threshold

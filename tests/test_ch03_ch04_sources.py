@@ -5,7 +5,7 @@ The chapters teach; the checks that used to interrupt them live here. Every expe
 is a number the sources print (Murphy's Figure 1 points, the slides' 11/12 and rank sum, the
 tutorial's operating point), a brute-force recount written in this file, scipy or
 scikit-learn, or an identity. The tutorial's two uses of the pairs reading (a score for "bad"
-cases, an "AUC loss") left the AUC chapter for the fourth edition (issue 28): their checks
+cases, an "AUC loss") left the AUC chapter for the fourth edition: their checks
 are here, their discussion in the errata. The chapters' form (every solution or "Checking the source"
 box shows exactly the code that the chapter runs, no code cell asserts, self-checks) is
 checked for every chapter in test_chapter_form.py.

@@ -2,11 +2,11 @@
 sources, out of the flow.
 
 The chapters teach; the checks that used to interrupt them live here (for the fourth edition,
-issue 28, 07_pr_areas handed over its check that copying the negatives is weighting them; its
-ROC-PR map and its dominance example are recomputed here by brute force too). Expected values
+07_pr_areas handed over its check that copying the negatives is weighting them; its ROC-PR
+map and its dominance example are recomputed here by brute force too). Expected values
 are the numbers the sources print (Murphy's eq. 14 and Tables 4 and 5, the R note's areas), a
 brute-force recount written in this file, scikit-learn, or an identity. The last tests check
-that the statements issue 11 corrected stay corrected; the chapters' form (the code a dropdown
+that the statements once corrected stay corrected; the chapters' form (the code a dropdown
 shows is the code the chapter runs, no code cell asserts, self-checks, a predict-first
 exercise, every glued name the prose cites is glued) is checked for every chapter in
 test_chapter_form.py.
@@ -408,7 +408,7 @@ def test_chapter_5_statements_issue_11_corrected():
         assert "achievable_pr_curve" not in code                  # the paper's name, its meaning
 
 
-# --- the split (issue 20): each half in one sitting, nothing drawn before it is explained -------
+# --- the split: each half in one sitting, nothing drawn before it is explained -------
 def test_the_first_half_draws_no_interpolation_and_points_to_the_second():
     """Davis and Goadrich's interpolation is explained in 05b: chapter 5 draws PR points only."""
     code = code_of(CH5)
@@ -443,7 +443,7 @@ EXPLORERS = ("ec.distribution_explorer(", "ec.threshold_explorer(")
 
 @pytest.mark.parametrize("path", [CH5, CH5B], ids=["05", "05b"])
 def test_explorer_after_its_static_figure_and_before_the_explanation(path):
-    """Issue 20: a section opened by an explorer shows its static figure first, then the
+    """A section opened by an explorer shows its static figure first, then the
     explorer (introduced by a 'Try it' line at most), then the explanation."""
     nb = cells(path)
     found = 0

@@ -130,7 +130,7 @@ def test_hanley_mcneil_ct_example_is_the_printed_one(glued):
     assert close(math.sqrt(delong_variance(y, s)), glued["ct_se"])
 
 
-# --- issue 11: nine cases establish nothing --------------------------------------------------------
+# --- nine cases establish nothing ----------------------------------------------------------------
 def test_murphy_2_beats_chance_only_by_the_delong_interval(glued_12):
     glued = glued_12
     y, s2 = ec.murphy_classifier(2)
@@ -138,7 +138,7 @@ def test_murphy_2_beats_chance_only_by_the_delong_interval(glued_12):
     assert total == math.comb(9, 5) == 126
     assert (far, total) == (glued["m2_extreme"], glued["m2_placements"])
     assert close(far / total, glued["m2_exact_p"])
-    assert 0.09 < glued["m2_exact_p"] < 0.11                      # issue 11: "about 0.10"
+    assert 0.09 < glued["m2_exact_p"] < 0.11                      # the chapter: "about 0.10"
     # the self-check's explanation counts the two tails separately: with ties they differ
     aucs = every_placement_auc(y, s2)
     upper = sum(a >= Fraction(17, 20) for a in aucs)
@@ -169,7 +169,7 @@ def test_murphy_1_vs_2_exact_paired_test_over_512_swaps(glued_b):
     var = np.var(a10 - b10, ddof=1) / a10.size + np.var(a01 - b01, ddof=1) / a01.size
     p = 2 * norm.sf(abs(float(observed)) / math.sqrt(var))
     assert close(p, glued_b["murphy_p"])
-    assert 0.27 < glued_b["murphy_p"] < 0.28                        # issue 11: DeLong's 0.27
+    assert 0.27 < glued_b["murphy_p"] < 0.28                        # the chapter: DeLong's 0.27
 
 
 def test_exercise_1_seven_cases_do_not_beat_chance(glued, glued_12):
@@ -207,7 +207,7 @@ def test_coverage_numbers_are_the_benchmarks(glued, glued_12):
     # with 100 positives and 100 negatives every method comes close to 0.95
     assert all(abs(c - 0.95) < 2 * noise for (auc, p, n, _), c in rows.items()
                if (auc, p, n) == (0.9, 100, 100))
-    # the precision study: 10,000 test sets from tools/coverage_simulations.py (issue 20), the
+    # the precision study: 10,000 test sets from tools/coverage_simulations.py, the
     # benchmark's 1,000 beside them
     precision = json.loads(TOOL_DATA.read_text())["precision"]
     rows = precision["methods"]
@@ -229,7 +229,7 @@ def test_coverage_numbers_are_the_benchmarks(glued, glued_12):
 
 
 def test_boundary_numbers_are_the_stored_simulation(glued_12):
-    """Error 1 of issue 20: at the boundary, what each interval covers, with its MC SE."""
+    """At the boundary, what each interval covers, with its MC SE."""
     glued = glued_12
     stored = json.loads(TOOL_DATA.read_text())
     rows = {r["positives"] + r["negatives"]: r for r in stored["boundary"] if r["name"] == "strong"}
@@ -419,12 +419,12 @@ def test_issue_11_statements_are_gone_and_notation_is_the_books():
     for page in (text, text_12, text_b):
         assert "enough to say that this classifier beats chance" not in page
         assert "natural design" not in page and "usual design" not in page
-        # issue 20: what holds at the boundary, what the permutation test tests
+        # what holds at the boundary, what the permutation test tests
         assert "with few positives or an AUC near 1 it is too narrow" not in page
         assert "blurs both rankings" not in page
         assert not re.search(r"\$m\$ positives|\$n\$ negatives|S_\{10\}/m|/m \+", page)
         assert not re.search(r"\$N\(", page)                      # 𝒩 for the normal
-    # issue 20: each term defined in the chapter that first uses it
+    # each term defined in the chapter that first uses it
     for term in ("**Monte Carlo standard error**", "**BCa**"):
         assert term in text, term
     assert "**delta method**" in text_12 and "delta method" not in text   # the logit interval's

@@ -506,7 +506,7 @@ def test_images_are_the_chapters_figures_with_a_palette(book_html):
 
 
 def test_the_whole_book_weighs_at_most_30_mb(book_html):
-    """Issue 30's target: the built book (pages, slides and their handouts, downloads) within
+    """The light book's target: the built book (pages, slides and their handouts, downloads) within
     30 MB; before the light book it was 66 MB."""
     sizes = {}
     for path in book_html.rglob("*"):

@@ -1,4 +1,4 @@
-"""The last odd inputs (issue 19, part 6), checked over every public function they reach.
+"""The last odd inputs, checked over every public function they reach.
 
 The functions are found, not listed: every public callable of ``evalcore`` whose first
 parameter is ``y_true`` (widgets aside, tested with their front ends). Each must answer an

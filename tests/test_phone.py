@@ -1,4 +1,4 @@
-"""A phone hides nothing without a cue (issue 28, section 4): every chapter page at 390x844.
+"""A phone hides nothing without a cue: every chapter page at 390x844.
 
 Headless Chromium opens each chapter page of the built book in turn, in one phone-sized tab
 (served on 127.0.0.1, every other request aborted), with every dropdown open (hidden code
@@ -171,7 +171,7 @@ def test_nothing_is_cut_off_without_a_cue(page, book_html, book_url, phone):
                             + "\n".join(problems[:15]))
     counts = seen["counts"]
     assert counts["figures"] >= stacks
-    # the cases issue 28 found: the checks above had something to check
+    # the cases the fourth edition's review found: the checks above had something to check
     if page.endswith("01_confusion_matrix.html"):
         assert counts["code"] >= 10 and counts["tables"] >= 5, counts
     if page.endswith("23_decision_curves.html"):

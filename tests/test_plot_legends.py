@@ -1,4 +1,4 @@
-"""The legends of plot_roc and plot_pr (issue 19, part 5): the area in the label, as
+"""The legends of plot_roc and plot_pr: the area in the label, as
 scikit-learn's RocCurveDisplay and PrecisionRecallDisplay write it, and the chance line
 drawn once per Axes however many curves share it.
 

@@ -1,4 +1,4 @@
-"""The counting kernel's paths (issue 21, speed and scale): float32 scores as uint32 keys,
+"""The counting kernel's paths (speed and scale): float32 scores as uint32 keys,
 integer scores as offsets from their minimum or counted per value, float64 keys, labels
 read without a copy; each against a brute force written here (``np.unique`` on the scores in
 their own dtype, counts by a loop over the groups) and the AUC against the pairwise
@@ -228,7 +228,7 @@ def test_weighted_float32_and_int_scores_take_the_general_path():
         assert counts.positives.tolist() == wide.positives.tolist()
 
 
-# ----------------------------------------------- roc_auc without the table (issue 21)
+# ------------------------------------------------------------ roc_auc without the table
 
 def brute_force_twice_u(y, s):
     """Twice the Mann–Whitney U by its pairs: 2 per positive/negative pair ordered right,

@@ -1,4 +1,4 @@
-"""ScoreCounts, the exact mergeable summary, and auc_range_sums (issue 21, part 1).
+"""ScoreCounts, the exact mergeable summary, and auc_range_sums.
 
 References are independent of the code under test: a dict count of the rows, the pairwise
 ψ table (evalcore/reference.py: ``auc_pairs``, ``delong_variance``), rows repeated for integer

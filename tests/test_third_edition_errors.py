@@ -1,4 +1,4 @@
-"""Issue 20 (the third edition): statements of chapters 0, 11 and 14 and of the glossary that
+"""The third edition: statements of chapters 0, 11 and 14 and of the glossary that
 did not hold, each now computed in the book and pinned here by an independent computation.
 
 * Chapter 11, solution 2: the cost curve's peak is a share of the cost of always being wrong

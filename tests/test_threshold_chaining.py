@@ -5,7 +5,7 @@ reported for it. Chaining is what a practitioner does: pick a threshold with one
 then deploy it with ``ec.predict(scores, threshold)`` or check it with
 ``ec.confusion_matrix_at(y, scores, threshold)``, both with their defaults. Before evalcore
 0.3 those two defaulted to ``>`` while every threshold function and curve used ``>=``, so a
-chained threshold lost the tie group sitting on it (issue 19, part 5: a TPR of 0.83 came
+chained threshold lost the tie group sitting on it (a TPR of 0.83 came
 back as 0.82).
 
 Each reported number is checked three ways: against the matrix the chained threshold gives

@@ -1,4 +1,4 @@
-"""Results that are tables give a pandas DataFrame with named columns (issue 19, part 5).
+"""Results that are tables give a pandas DataFrame with named columns.
 
 ``pandas.DataFrame(ec.roc_curve(...))`` makes each field a row (a NamedTuple is a sequence
 of its fields): ``to_frame()`` gives one row per point and one named column per field. The
