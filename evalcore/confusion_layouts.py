@@ -123,11 +123,6 @@ class LaidOutTable:
     probabilities in a layout, exactly rounded.
     """
 
-    tp: Any
-    fp: Any
-    fn: Any
-    tn: Any
-
     def _joint(self, spec: Layout) -> np.ndarray:
         raise NotImplementedError
 
