@@ -20,8 +20,8 @@ import argparse
 import numpy as np
 
 import evalcore as ec
-from evalcore.binned import BinnedScoreCounts
-from evalcore.score_bins import score_bin_edges, thresholded_auc
+from evalcore.scale.binned import BinnedScoreCounts
+from evalcore.scale.score_bins import score_bin_edges, thresholded_auc
 
 BINS = (10, 100, 199, 1000, 10000)
 SPACINGS = ("probability", "logit", "quantile")

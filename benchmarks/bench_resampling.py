@@ -2,7 +2,7 @@
 
 Run with ``python benchmarks/bench_resampling.py [--sizes 200 5000] [--repeats 3]``. Every
 bootstrap interval, rate interval and permutation test runs through one engine
-(``evalcore/_resampling.py``: the draws, one loop evaluating a statistic, percentile and
+(``evalcore/stats/resampling.py``: the draws, one loop evaluating a statistic, percentile and
 BCa); this prints, per size, the median wall time of each public function with its default
 number of resamples (2000 for the bootstraps, 9999 random permutations), and per resample
 in microseconds. Compare a change against the code before it in the same run of the machine

@@ -12,60 +12,62 @@ Import it as ``import evalcore as ec``. Conventions, the same everywhere:
 * a metric undefined on valid input returns ``nan`` with one :class:`UndefinedMetricWarning`.
 """
 
-from ._ranking import ScoreCounts
-from ._validation import MixedLabelTypesError, UndefinedMetricWarning
-from .areas import MAX_PAIRS, average_precision, gini, partial_auc, pr_auc_trapezoid, roc_auc
-from .binned import BinnedBounds, BinnedRocCurve, BinnedScoreCounts, binned_auc
-from .calibration import ReliabilityCurve, brier_score, log_loss, reliability_curve
-from .calibration_measures import (CalibrationFit, PredictionBias, SmoothedReliabilityCurve,
+from .calibration.measures import (CalibrationFit, PredictionBias, SmoothedReliabilityCurve,
                                    brier_skill_score, calibration_slope_intercept,
                                    expected_calibration_error, prediction_bias,
                                    smoothed_reliability_curve)
-from .capacity import (CapacityCounts, GainCurve, KsStatistic, LiftCurve, counts_at_capacity,
-                       gain_curve, ks_statistic, lift_curve)
-from .confusion import ConfusionMatrix, confusion_matrix, confusion_matrix_at, predict
-from .confusion_layouts import LAYOUTS, Layout
-from .costs import (GuaranteedThresholdChoice, OperatingPoint, ThresholdChoice, expected_cost,
-                    threshold_at_fpr, threshold_at_precision, threshold_by_cost,
-                    threshold_by_youden, threshold_max_fbeta)
-from .curves import (EqualErrorRate, PrecisionRecallCurve, RocCurve, ThresholdCounts,
-                     confusion_matrix_at_thresholds, equal_error_rate, precision_recall_curve,
-                     roc_curve)
-from .decision_curves import (DecisionCurve, NetBenefitInterval, decision_curve, net_benefit,
-                              net_benefit_ci, net_benefit_treat_all)
-from .delong import (AucComparison, AucInterval, delong_test, delong_test_unpaired,
-                     delong_variance, roc_auc_ci)
+from .calibration.reliability import ReliabilityCurve, brier_score, log_loss, reliability_curve
+from .core.areas import MAX_PAIRS, average_precision, gini, partial_auc, pr_auc_trapezoid, roc_auc
+from .core.auc_sums import AucSums, auc_range_sums
+from .core.confusion import ConfusionMatrix, confusion_matrix, confusion_matrix_at, predict
+from .core.curves import (EqualErrorRate, PrecisionRecallCurve, RocCurve, ThresholdCounts,
+                          confusion_matrix_at_thresholds, equal_error_rate, precision_recall_curve,
+                          roc_curve)
+from .core.information import entropy, mutual_information, mutual_information_from_table
+from .core.layouts import LAYOUTS, Layout
+from .core.multiclass import multiclass_auc
+from .core.precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
+                                    interpolated_pr_curve, pr_auc_interpolated, prg_curve)
+from .core.ranking import ScoreCounts
+from .core.validation import MixedLabelTypesError, UndefinedMetricWarning
+from .decisions.capacity import (CapacityCounts, GainCurve, KsStatistic, LiftCurve,
+                                 counts_at_capacity, gain_curve, ks_statistic, lift_curve)
+from .decisions.costs import (GuaranteedThresholdChoice, OperatingPoint, ThresholdChoice,
+                              expected_cost, threshold_at_fpr, threshold_at_precision,
+                              threshold_by_cost, threshold_by_youden, threshold_max_fbeta)
+from .decisions.decision_curves import (DecisionCurve, NetBenefitInterval, decision_curve,
+                                        net_benefit, net_benefit_ci, net_benefit_treat_all)
+from .decisions.guarantees import (fpr_violation_probability, min_negatives_for_guarantee,
+                                   umbrella_order)
+from .decisions.hull import (CostCurve, RocHull, cost_curve, cost_lines, iso_performance_slope,
+                             optimal_operating_point, probability_cost, roc_convex_hull)
+from .decisions.prevalence import (PredictiveValuesInterval, PrevalenceEstimate,
+                                   adjust_to_prevalence, estimate_prevalence, npv_at_prevalence,
+                                   ppv_at_prevalence, predictive_values_at_prevalence)
+from .decisions.subgroups import (GroupMetric, GroupRow, by_group, demographic_parity_gap,
+                                  equalized_odds_gap, predictive_parity_gap)
 from .examples import (MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier,
                        vojnovic_seven)
-from .guarantees import fpr_violation_probability, min_negatives_for_guarantee, umbrella_order
-from .hull import (CostCurve, RocHull, cost_curve, cost_lines, iso_performance_slope,
-                   optimal_operating_point, probability_cost, roc_convex_hull)
-from .information import entropy, mutual_information, mutual_information_from_table
-from .multiclass import multiclass_auc
-from .permutation import PermutationTest, auc_permutation_test, paired_permutation_test
 from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_confusion_matrix,
                        plot_cost_curves, plot_decision_scores, plot_equal_error_rate,
                        plot_interval_width, plot_intervals, plot_metric_bars, plot_pr,
                        plot_pr_area, plot_prg, plot_reliability, plot_roc, plot_roc_hull,
                        plot_roc_space, plot_sampling_distribution, plot_scores)
 from .plotting.decision_curves import plot_decision_curve
-from .protocol import (FiveByTwoTest, FriedmanTest, HolmAdjustment, ResampledTTest,
-                       corrected_resampled_ttest, friedman_test, holm,
-                       nemenyi_critical_difference, paired_ttest_5x2cv)
-from .prevalence import (PredictiveValuesInterval, PrevalenceEstimate, adjust_to_prevalence,
-                         estimate_prevalence, npv_at_prevalence, ppv_at_prevalence,
-                         predictive_values_at_prevalence)
-from .precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
-                               interpolated_pr_curve, pr_auc_interpolated, prg_curve)
-from .rate_intervals import (OperatingPointInterval, SensitivityInterval, SpecificityInterval,
-                             operating_point_ci, sensitivity_at_specificity,
-                             specificity_at_sensitivity, wilson_interval)
-from .sample_size import AucSampleSize, auc_sample_size
-from .score_bins import keras_thresholds, score_bin_edges, thresholded_auc
-from .score_counts import AucSums, auc_range_sums
-from .subgroups import (GroupMetric, GroupRow, by_group, demographic_parity_gap,
-                        equalized_odds_gap, predictive_parity_gap)
-from .uncertainty import MetricDifference, MetricInterval, bootstrap_ci, paired_bootstrap_ci
+from .scale.binned import BinnedBounds, BinnedRocCurve, BinnedScoreCounts, binned_auc
+from .scale.score_bins import keras_thresholds, score_bin_edges, thresholded_auc
+from .stats.delong import (AucComparison, AucInterval, delong_test, delong_test_unpaired,
+                           delong_variance, roc_auc_ci)
+from .stats.permutation import PermutationTest, auc_permutation_test, paired_permutation_test
+from .stats.protocol import (FiveByTwoTest, FriedmanTest, HolmAdjustment, ResampledTTest,
+                             corrected_resampled_ttest, friedman_test, holm,
+                             nemenyi_critical_difference, paired_ttest_5x2cv)
+from .stats.rate_intervals import (OperatingPointInterval, SensitivityInterval,
+                                   SpecificityInterval, operating_point_ci,
+                                   sensitivity_at_specificity, specificity_at_sensitivity,
+                                   wilson_interval)
+from .stats.sample_size import AucSampleSize, auc_sample_size
+from .stats.uncertainty import MetricDifference, MetricInterval, bootstrap_ci, paired_bootstrap_ci
 from .widgets import (distribution_explorer, figure_pane, self_check, slider_stack,
                       threshold_explorer)
 

@@ -1,8 +1,8 @@
-"""``python -m evalcore``: the command line (see :mod:`evalcore.cli`)."""
+"""``python -m evalcore``: the command line (see :mod:`evalcore.scale.cli`)."""
 
 import sys
 
-from .cli import main
+from .scale.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -26,10 +26,10 @@ from typing import Any
 import numpy as np
 import traitlets
 
-from ._ranking import tie_groups
-from ._validation import check_int, check_real, check_text
 from ._widget_kit import CheckedTrait, EvalcoreWidget, check_panels, check_size
-from .confusion import ConfusionMatrix, confusion_matrix_at
+from .core.confusion import ConfusionMatrix, confusion_matrix_at
+from .core.ranking import tie_groups
+from .core.validation import check_int, check_real, check_text
 
 _HERE = Path(__file__).parent
 #: The panels the explorer can show, in the order it shows them.

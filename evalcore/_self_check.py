@@ -35,8 +35,8 @@ from typing import Any, NamedTuple
 import numpy as np
 import traitlets
 
-from ._validation import check_int, check_positive, check_real, check_text, shown
 from ._widget_kit import EvalcoreWidget, check_sequence, check_size
+from .core.validation import check_int, check_positive, check_real, check_text, shown
 
 _HERE = Path(__file__).parent
 

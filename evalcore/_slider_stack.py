@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 import traitlets
 
-from ._validation import check_int, check_text
 from ._widget_kit import CheckedTrait, EvalcoreWidget, check_sequence, check_size
+from .core.validation import check_int, check_text
 
 _HERE = Path(__file__).parent
 

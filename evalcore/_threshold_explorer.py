@@ -17,11 +17,11 @@ from typing import Any
 import numpy as np
 import traitlets
 
-from ._ranking import score_order, tie_groups
-from ._validation import (check_binary_scores, check_bool, check_int, check_rule, check_text,
-                          check_threshold)
 from ._widget_kit import CheckedTrait, EvalcoreWidget, check_panels, check_size
-from .confusion import ConfusionMatrix, confusion_matrix_at
+from .core.confusion import ConfusionMatrix, confusion_matrix_at
+from .core.ranking import score_order, tie_groups
+from .core.validation import (check_binary_scores, check_bool, check_int, check_rule, check_text,
+                              check_threshold)
 
 _HERE = Path(__file__).parent
 #: More scores than this would make the page heavy (each score travels in the page).

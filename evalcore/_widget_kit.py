@@ -4,7 +4,7 @@ Each widget (the threshold explorer, the distribution explorer, the slider stack
 self-check) is one anywidget that owns its controls; its synced traits are the single source of
 truth, in Python and in every view. A trait the reader can change goes through the widget's
 ``_check_<name>`` method whether it is set from Python or from the browser, so both get
-evalcore's errors (:mod:`evalcore._validation`'s vocabulary). The widgets' modules, and this
+evalcore's errors (:mod:`evalcore.core.validation`'s vocabulary). The widgets' modules, and this
 one, are imported lazily by :mod:`evalcore.widgets` because anywidget is an optional dependency.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._validation import check_one_of
+from .core.validation import check_one_of
 
 #: The ``size`` values: the widget's font size, which everything in it is measured in.
 SIZES = ("normal", "large")

@@ -69,15 +69,18 @@ except ImportError as exc:                      # pragma: no cover - the extra i
     raise ImportError("evalcore.dask_evaluation needs Dask: pip install evalcore[dask]") \
         from exc
 
-from ._dask_ranges import (aligned_partitions, auc_sums, curve_points, cut_rows, look_up,
-                           paired_sums, placement_table, prepare, range_average_precision,
-                           range_counts)
-from ._validation import (ON_DASK, both_classes, check_alternative, check_int, check_level,
-                          check_one_of, undefined)
-from .delong import (AucComparison, AucInterval, auc_comparison, enough_cases,
-                     normal_interval)
+from .core.validation import (both_classes, check_alternative, check_int, check_level,
+                              check_one_of, undefined)
+from .scale.dask_ranges import (aligned_partitions, auc_sums, curve_points, cut_rows, look_up,
+                                paired_sums, placement_table, prepare, range_average_precision,
+                                range_counts)
+from .stats.delong import AucComparison, AucInterval, auc_comparison, enough_cases, normal_interval
 
-__all__ = ["DownsampledRocCurve", "DownsampledPrecisionRecallCurve", *ON_DASK]
+#: In the appendix's order: each curve's result beside its function. The functions are
+#: :data:`evalcore.core.validation.ON_DASK` (tests/test_dask_evaluation.py holds the two equal).
+__all__ = ["roc_auc", "average_precision", "DownsampledRocCurve", "roc_curve",
+           "DownsampledPrecisionRecallCurve", "precision_recall_curve", "delong_variance",
+           "roc_auc_ci", "delong_test"]
 
 
 class DownsampledRocCurve(NamedTuple):

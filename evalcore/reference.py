@@ -7,8 +7,8 @@ average precision step by step, DeLong's variance from the placement values. The
 things at once:
 
 * a **reading aid**: the book shows their source, and a student can read each in a minute;
-  the fast kernels (:mod:`evalcore._ranking`, :mod:`evalcore.delong`) give the same numbers
-  (exactly for counts and unweighted AUCs, to about 1e-12 otherwise);
+  the fast kernels (:mod:`evalcore.core.ranking`, :mod:`evalcore.stats.delong`) give the same
+  numbers (exactly for counts and unweighted AUCs, to about 1e-12 otherwise);
 * an **oracle**: the tests compare evalcore with them on random inputs (ties, weights,
   integer and float32 scores: ``tests/test_reference.py``). So that such a comparison means
   something, this module imports nothing from evalcore, only numpy and the standard library.

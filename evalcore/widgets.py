@@ -18,7 +18,7 @@ import html
 import io
 from typing import Any, Sequence
 
-from ._validation import check_positive, check_text
+from .core.validation import check_positive, check_text
 
 
 def figure_pane(fig, *, alt: str, dpi: int = 150) -> str:

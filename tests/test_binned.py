@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score
 
 import evalcore as ec
-from evalcore.binned import BinnedScoreCounts, binned_auc
+from evalcore.scale.binned import BinnedScoreCounts, binned_auc
 from evalcore.reference import auc_pairs
-from evalcore.score_bins import keras_thresholds, score_bin_edges, thresholded_auc
+from evalcore.scale.score_bins import keras_thresholds, score_bin_edges, thresholded_auc
 
 
 @st.composite

@@ -21,7 +21,7 @@ import pandas as pd
 import pytest
 
 import evalcore as ec
-from evalcore import cli
+from evalcore.scale import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 RNG = np.random.default_rng(2104)
@@ -407,7 +407,7 @@ def test_python_m_evalcore(parquet_files, tmp_path):
 def test_console_script_entry_point():
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     module, _, name = scripts["evalcore"].partition(":")
-    assert (module, name) == ("evalcore.cli", "main")
+    assert (module, name) == ("evalcore.scale.cli", "main")
     installed = Path(sys.executable).parent / "evalcore"
     if installed.exists():          # only after a (re)install of the package
         done = subprocess.run([str(installed), "--version"], capture_output=True, text=True,

@@ -222,6 +222,13 @@ def _exploding(n=100):
     return da.from_array(np.zeros(n), chunks=50).map_blocks(explode, dtype=float)
 
 
+def test_the_core_names_the_functions_this_module_has():
+    """The messages that refuse a Dask collection (evalcore.core.validation) name the
+    functions of this module from a tuple of their own, so as not to import it."""
+    from evalcore.core.validation import ON_DASK
+    assert ON_DASK == tuple(name for name in ecd.__all__ if name[0].islower())
+
+
 @pytest.mark.parametrize("function, on_dask", [
     (ec.roc_auc, "use evalcore.dask_evaluation.roc_auc"),
     (ec.roc_auc_ci, "use evalcore.dask_evaluation.roc_auc_ci"),

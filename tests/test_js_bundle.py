@@ -8,7 +8,7 @@ pinned esbuild, or when a widget loads another file than the one named after its
 
 The shared tie grouping (``js/src/ties.js``, exported by both explorers' bundles as
 ``tieGroups``) is then called in Chromium on the same inputs as
-``evalcore._ranking.tie_groups``: ties, -0 and 0, subnormal and huge scores, sorted and
+``evalcore.core.ranking.tie_groups``: ties, -0 and 0, subnormal and huge scores, sorted and
 unsorted input, random cases drawn by hypothesis and large seeded ones. The JavaScript has no
 sample weights (the threshold explorer multiplies its negatives' counts after grouping), so
 only unweighted grouping is compared.
@@ -30,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, page_with_module, serve
-from evalcore._ranking import tie_groups
+from evalcore.core.ranking import tie_groups
 
 JS = ROOT / "js"
 EVALCORE = ROOT / "evalcore"
@@ -89,7 +89,7 @@ def test_no_source_module_over_600_lines():
     assert sizes and max(sizes.values()) <= 600, sizes
 
 
-# ---- one tie grouping: the JavaScript against evalcore._ranking.tie_groups ------------------
+# ---- one tie grouping: the JavaScript against evalcore.core.ranking.tie_groups ------------------
 
 @pytest.fixture(scope="module", params=EXPLORERS)
 def kit(request, module_offline_pages):

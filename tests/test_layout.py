@@ -1,9 +1,13 @@
 """The library's layout, as the guide sets it: modules by concept, one core used openly.
 
 * no module imports a private (underscore) name from another module of evalcore: what the
-  core shares (``_validation``, ``_ranking``, ``_resampling``, the widget kit) has a public
-  name, even in a private module;
+  core shares (``core.validation``, ``core.ranking``, ``stats.resampling``, the widget kit)
+  has a public name;
 * no module is much over 600 lines unless its docstring says why;
+* the concept folders are layers, ``core``, ``stats``, ``calibration``, ``decisions``, ``scale``:
+  a module imports from its own folder, an earlier one or ``reference`` (which imports nothing
+  from evalcore), never from a later folder (the command line, in ``scale``, also uses the
+  public top level);
 * no circle of imports among evalcore's modules, counting the imports inside functions (an
   import deferred to call time is still a dependency) but not those under ``TYPE_CHECKING``;
 * no free function takes ``self``: a method is written in its class (or a base class), not
@@ -87,12 +91,36 @@ def evalcore_imports(path: Path) -> set[str]:
 
 
 def test_the_reading_of_imports_sees_what_it_should():
-    """The reader itself, on the imports it must see: relative, absolute, inside a function,
-    and not the one under TYPE_CHECKING."""
-    assert {"evalcore._validation", "evalcore.confusion"} <= evalcore_imports(
-        PACKAGE / "costs.py")                               # one of them inside a function
-    assert "evalcore.dask_evaluation" in evalcore_imports(PACKAGE / "cli.py")
-    assert "evalcore.delong" in evalcore_imports(PACKAGE / "dask_evaluation.py")
+    """The reader itself, on imports it must see: relative from a sibling and from a parent
+    package, of a module by name, and inside a function."""
+    assert {"evalcore.core.validation", "evalcore.core.confusion"} <= evalcore_imports(
+        PACKAGE / "decisions" / "costs.py")                 # the second inside a function
+    assert "evalcore.dask_evaluation" in evalcore_imports(     # "from .. import dask_evaluation"
+        PACKAGE / "scale" / "cli.py")
+    assert "evalcore.core.ranking" in evalcore_imports(PACKAGE / "core" / "curves.py")
+    assert "evalcore.stats.delong" in evalcore_imports(PACKAGE / "dask_evaluation.py")
+
+
+LAYERS = ("core", "stats", "calibration", "decisions", "scale")
+
+
+def layer(module: str) -> int | None:
+    """The position of ``module``'s folder in LAYERS, or None for a module outside them."""
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 2 and parts[1] in LAYERS else None
+
+
+def test_the_folders_are_layers():
+    assert layer("evalcore.core.ranking") == 0 and layer("evalcore.scale.cli") == 4
+    assert layer("evalcore.dask_evaluation") is None
+    assert not evalcore_imports(PACKAGE / "reference.py")
+    later = [f"{name} imports {dependency}"
+             for name, path in MODULE_NAMES.items() if layer(name) is not None
+             for dependency in evalcore_imports(path)
+             if dependency != "evalcore.reference"
+             and (layer(dependency) is None and name.split(".")[1] != "scale"
+                  or layer(dependency) is not None and layer(dependency) > layer(name))]
+    assert not later, later
 
 
 def test_no_circle_of_imports():

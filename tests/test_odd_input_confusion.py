@@ -23,7 +23,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evalcore as ec
-from evalcore import calibration, confusion, examples, information, multiclass
+from evalcore import examples
+from evalcore.calibration import reliability as calibration
+from evalcore.core import confusion, information, multiclass
 from evalcore.reference import auc_pairs
 
 MODULES = (confusion, information, multiclass, calibration, examples)

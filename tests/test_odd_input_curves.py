@@ -20,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evalcore as ec
-from evalcore import areas, costs, curves, hull, precision_recall
-from evalcore.curves import confusion_matrix_at_thresholds
+from evalcore.core import areas, curves, precision_recall
+from evalcore.decisions import costs, hull
+from evalcore.core.curves import confusion_matrix_at_thresholds
 from evalcore.reference import auc_pairs, confusion_counts
 from strategies import labelled_scores
 

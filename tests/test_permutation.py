@@ -1,4 +1,4 @@
-"""Tests for evalcore.permutation: the exact and Monte Carlo permutation tests of the AUC.
+"""Tests for evalcore.stats.permutation: the exact and Monte Carlo permutation tests of the AUC.
 
 References: scipy.stats.mannwhitneyu(method="exact") without ties, brute-force enumeration of
 every label placement / every swap written here, scipy.stats.permutation_test, and

@@ -1,4 +1,5 @@
-"""The evaluation protocol's statistics (evalcore/protocol.py), against independent references.
+"""The evaluation protocol's statistics (evalcore/stats/protocol.py), against independent
+references.
 
 * the corrected resampled t-test and the 5×2cv tests against a by-hand computation written
   with loops, their p-values against ``scipy.stats.t`` and ``scipy.stats.f``;

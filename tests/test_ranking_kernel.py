@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import evalcore as ec
-from evalcore import _ranking, _validation
+from evalcore.core import ranking as _ranking, validation as _validation
 from evalcore.reference import auc_pairs, psi_table
 
 INT64 = np.iinfo(np.int64)

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evalcore as ec
-from evalcore import _ranking, _validation
+from evalcore.core import ranking as _ranking, validation as _validation
 from evalcore.reference import auc_pairs, delong_variance
 from reference import one_undefined_warning
 from strategies import labelled_scores

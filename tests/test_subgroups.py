@@ -1,4 +1,4 @@
-"""Subgroups: by_group, the Wilson interval and the fairness gaps (evalcore/subgroups.py).
+"""Subgroups: by_group, the Wilson interval and the fairness gaps (evalcore/decisions/subgroups.py).
 
 Oracles: fairlearn's MetricFrame, equalized_odds_difference and
 demographic_parity_difference on the same data (per-group values and gaps); every row

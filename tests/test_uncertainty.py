@@ -1,4 +1,4 @@
-"""Tests for evalcore.uncertainty: DeLong's variance, AUC intervals, bootstrap, DeLong tests.
+"""Tests for evalcore.stats.uncertainty: DeLong's variance, AUC intervals, bootstrap, DeLong tests.
 
 References: a brute-force DeLong built from the pairwise ψ table (evalcore/reference.py, O(m·n)),
 scipy's normal distribution, scikit-learn's AUC, exact fractions worked by hand, Hanley and

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import evalcore as ec
+from evalcore.core import areas
 from reference import one_undefined_warning
 
 Y = [0, 0, 1, 1]
@@ -197,7 +198,7 @@ def test_roc_auc_method_of_the_wrong_kind(method):
 
 
 def test_pairs_refuses_too_many_pairs(monkeypatch):
-    monkeypatch.setattr(ec.areas, "MAX_PAIRS", 6)
+    monkeypatch.setattr(areas, "MAX_PAIRS", 6)
     y = [0, 0, 0, 1, 1]                              # 3 x 2 = 6 pairs: allowed
     assert ec.roc_auc(y, [1, 2, 3, 4, 5], method="pairs") == 1.0
     y = [0, 0, 0, 1, 1, 1]                           # 3 x 3 = 9 pairs: refused

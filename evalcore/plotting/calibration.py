@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._validation import check_bool, unit_scale
-from ..calibration import reliability_curve
+from ..calibration.reliability import reliability_curve
+from ..core.validation import check_bool, unit_scale
 from .style import axes_or_new, square_unit
 
 

@@ -7,8 +7,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .._validation import check_bool
-from ..confusion import ConfusionMatrix, Layout
+from ..core.confusion import ConfusionMatrix, Layout
+from ..core.validation import check_bool
 from .style import axes_or_new
 
 

@@ -6,10 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from .._ranking import score_counts
-from .._validation import check_bool, check_fraction, check_optional
-from ..hull import (cost_curve, cost_lines, iso_performance_slope, optimal_operating_point,
-                    roc_convex_hull)
+from ..core.ranking import score_counts
+from ..core.validation import check_bool, check_fraction, check_optional
+from ..decisions.hull import (cost_curve, cost_lines, iso_performance_slope,
+                              optimal_operating_point, roc_convex_hull)
 from .roc import chance_diagonal, plot_roc
 from .style import COLORS, axes_or_new, mark_point, one_undefined_warning, square_unit
 

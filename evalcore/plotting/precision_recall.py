@@ -6,11 +6,11 @@ from typing import Any
 
 import numpy as np
 
-from .._ranking import score_counts
-from .._validation import check_bool, check_one_of
-from ..areas import average_precision
-from ..curves import precision_recall_curve
-from ..precision_recall import interpolated_pr_curve, prg_curve
+from ..core.areas import average_precision
+from ..core.curves import precision_recall_curve
+from ..core.precision_recall import interpolated_pr_curve, prg_curve
+from ..core.ranking import score_counts
+from ..core.validation import check_bool, check_one_of
 from .roc import area_label
 from .style import axes_or_new, one_undefined_warning, reference_line_once, square_unit
 

@@ -6,10 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from .._validation import (RULES, check_binary_scores, check_bool, check_int, check_labels,
-                           check_one_of, check_optional, check_positive, check_real,
-                           check_threshold)
-from ..confusion import predict
+from ..core.confusion import predict
+from ..core.validation import (RULES, check_binary_scores, check_bool, check_int, check_labels,
+                               check_one_of, check_optional, check_positive, check_real,
+                               check_threshold)
 from .style import COLORS, axes_or_new
 
 

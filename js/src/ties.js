@@ -1,6 +1,6 @@
 // Tied scores form one threshold: the groups of tied scores, and the counts at a threshold.
 //
-// The same grouping as evalcore._ranking.tie_groups (tests/test_js_bundle.py compares them on
+// The same grouping as evalcore.core.ranking.tie_groups (tests/test_js_bundle.py compares them on
 // the same inputs): the distinct scores in increasing order (-0 and 0 are one score, written 0)
 // and each class's count per group. With K distinct scores v_0 < ... < v_{K-1} there are
 // K + 1 operating points: position p calls the groups p, ..., K-1 positive.

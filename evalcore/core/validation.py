@@ -1,0 +1,699 @@
+"""Input validation shared by every public function, and the undefined-metric policy.
+
+Every public function passes its arguments through the helpers here, so a user gets the same
+message for the same mistake everywhere. A metric that is undefined on valid input (a ratio
+whose denominator is zero) returns ``nan`` and emits exactly one
+:class:`UndefinedMetricWarning` saying why.
+
+The module is a little over ~600 lines on purpose: it is the one place every check lives
+(arrays, labels and their codings, scores, weights, counts, options, texts), so that one
+mistake reads the same everywhere; split by kind, the checks that call one another (labels
+read against scores, counts against their range) would import each other across files.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import sys
+import warnings
+from collections.abc import Iterator, Mapping, MappingView, Set
+from typing import Any
+
+import numpy as np
+
+RULES = (">", ">=")
+
+
+class UndefinedMetricWarning(UserWarning):
+    """A metric is undefined on this input (for example 0/0); the result is ``nan``."""
+
+
+class MixedLabelTypesError(ValueError, TypeError):
+    """Labels that mix strings and numbers (or other kinds of values).
+
+    Both a ``ValueError`` and a ``TypeError``, as scikit-learn's ``InvalidParameterError``
+    is: code written for scikit-learn (which raises ``ValueError("Mix of label input
+    types ...")``) and code written for evalcore's rule (a value of the wrong kind is a
+    ``TypeError``) both catch it.
+    """
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` for a message a person reads: a numpy scalar is shown as the Python
+    value it holds (``0.5``, not ``np.float64(0.5)``; ``'a'``, not ``np.str_('a')``)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    return repr(value)
+
+
+def undefined(reason: str, *, stacklevel: int = 3) -> float:
+    """Warn once with ``reason`` and return ``nan``."""
+    warnings.warn(reason, UndefinedMetricWarning, stacklevel=stacklevel)
+    return math.nan
+
+
+#: What every array argument accepts, for the messages.
+ARRAY_LIKE = "a 1-D array-like (list, tuple, numpy array or pandas Series)"
+
+
+def check_array_like(values: Any, name: str, *, kind: str = ARRAY_LIKE) -> None:
+    """Refuse, with a ``TypeError`` naming ``name``, what is no array-like: ``None``, a
+    scalar, a set or a dict (no sample order, so the i-th label would not meet the i-th
+    score), and a generator or other one-pass iterator.
+
+    An iterator is refused rather than read into a list because it is used up by the first
+    function that reads it: functions that read an argument twice (a plot that computes its
+    curve and its area) would see it empty the second time. This is scikit-learn's rule too
+    (its ``array-like`` check refuses a generator); ``list(...)`` or ``np.fromiter(...)``
+    makes one an array-like. ``kind`` describes what is expected, for the message.
+    """
+    if values is None:
+        raise TypeError(f"{name} is required, got None")
+    if hasattr(type(values), "__dask_graph__"):                 # a Dask collection
+        raise TypeError(dask_collection_refused(values, name))
+    if getattr(values, "summarizes_rows", False) is True:       # an evalcore.ScoreCounts
+        raise TypeError(f"{name} is a ScoreCounts, the counts at each distinct score without "
+                        f"the rows: this function needs the rows (it resamples, permutes or "
+                        f"pairs cases, or reads each one), so pass (y_true, y_score)")
+    if isinstance(values, (str, bytes)) or np.isscalar(values):
+        raise TypeError(f"{name} must be {kind}, got a scalar {shown(values)}")
+    if isinstance(values, (Set, Mapping)):
+        raise TypeError(f"{name} must be {kind}, got a {type(values).__name__}, which has "
+                        f"no order: the i-th value must belong to the i-th sample; pass a list")
+    if isinstance(values, (Iterator, MappingView)):
+        raise TypeError(f"{name} must be {kind}, got a {type(values).__name__}, which "
+                        f"the first function reading it would use up: pass list(...) or "
+                        f"np.fromiter(...)")
+
+
+#: The functions :mod:`evalcore.dask_evaluation` computes on Dask, under the names of the
+#: in-memory ones, so that the messages below name what it has without importing it (which
+#: would close a circle of imports); tests/test_dask_evaluation.py holds this tuple to the
+#: functions of that module's ``__all__``.
+ON_DASK = ("roc_auc", "average_precision", "roc_curve", "precision_recall_curve",
+           "delong_variance", "roc_auc_ci", "delong_test")
+
+
+def dask_collection_refused(values: Any, name: str) -> str:
+    """The message for a Dask collection given to an in-memory function, naming the function
+    of :mod:`evalcore.dask_evaluation` to call instead: ``np.asarray`` would silently pull
+    every partition into this process. The in-memory function is the outermost public
+    evalcore function on the stack."""
+    frame, function = sys._getframe(1), "function"
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if (module == "evalcore" or module.startswith("evalcore.")) \
+                and not frame.f_code.co_name.startswith(("_", "<")):
+            function = frame.f_code.co_name
+        frame = frame.f_back
+    if function in ON_DASK:
+        hint = f"use evalcore.dask_evaluation.{function} instead"
+    else:
+        hint = (f"evalcore.dask_evaluation computes {', '.join(ON_DASK)} on Dask; for "
+                f"{function}, compute a part that fits in memory first (.compute())")
+    return (f"{name} is a Dask collection ({type(values).__name__}): evalcore.{function} "
+            f"works in memory and would pull every partition into this process; {hint}")
+
+
+def as_1d(values: Any, name: str) -> np.ndarray:
+    """``values`` as a non-empty 1-D numpy array; the error names ``name`` and the rule.
+
+    Refused: what :func:`check_array_like` refuses, missing values (None, NaN, pandas.NA,
+    NaT, masked entries), values that mix strings and numbers
+    (:class:`MixedLabelTypesError`), more than one dimension, and no values.
+    """
+    check_array_like(values, name)
+    if np.ma.isMaskedArray(values):
+        masked = np.ma.getmaskarray(values)
+        if masked.any():
+            raise ValueError(f"{name} has masked entries (first at index "
+                             f"{np.flatnonzero(masked.ravel())[0]}, {int(masked.sum())} in all): "
+                             f"drop those samples or fill them before evaluating")
+        values = np.ma.getdata(values)
+    if hasattr(values, "to_numpy"):  # pandas Series / DataFrame
+        values = values.to_numpy()
+    try:
+        array = np.asarray(values)
+    except (ValueError, TypeError) as exc:  # ragged nested lists
+        raise ValueError(f"{name} must be a 1-D array-like of equal-length elements: {exc}") from None
+    if array.ndim == 0:                     # an object numpy does not read as a sequence
+        raise TypeError(f"{name} must be {ARRAY_LIKE}, got {type(values).__name__}")
+    if array.dtype.kind in "US" and isinstance(values, (list, tuple)) and array.ndim == 1:
+        # numpy turns [0, "a", 1] into strings: check the values as they were given
+        _check_one_kind(np.array(values, dtype=object), name)
+    if array.dtype == object or array.dtype.kind in "mM":
+        _check_no_missing(array, name)
+    if array.dtype == object:
+        _check_one_kind(array, name)
+    if array.ndim == 2 and 1 in array.shape and array.size > 0:
+        raise ValueError(f"{name} must be 1-D, got shape {array.shape}; "
+                         f"use .ravel() if it is a single column or row")
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got an array with {array.ndim} dimensions "
+                         f"(shape {array.shape})")
+    if array.size == 0:
+        raise ValueError(f"{name} is empty: at least one sample is needed")
+    return array
+
+
+def _is_missing(value: Any) -> bool:
+    if value is None:
+        return True
+    try:
+        return bool(value != value)      # NaN and NaT are not equal to themselves
+    except TypeError:                    # pandas.NA: its comparisons are NA, of refused truth
+        return True
+
+
+def _check_no_missing(array: np.ndarray, name: str) -> None:
+    """Refuse None, NaN, pandas.NA and NaT in an object or date/time array."""
+    if array.dtype.kind in "mM":
+        missing = np.isnat(array)
+    else:
+        missing = np.asarray(np.frompyfunc(_is_missing, 1, 1)(array)).astype(bool)
+    if missing.any():
+        raise ValueError(f"{name} holds missing values (None, NaN, NA or NaT; first at index "
+                         f"{np.flatnonzero(missing)[0]}, {int(missing.sum())} in all): drop "
+                         f"those samples or fill them before evaluating")
+
+
+def _label_kind(value: Any) -> str:
+    if isinstance(value, (str, np.str_, bytes)):
+        return "string"
+    if isinstance(value, (numbers.Number, np.number, np.bool_)):
+        return "number"
+    return type(value).__name__
+
+
+def _check_one_kind(array: np.ndarray, name: str) -> None:
+    """Refuse an object array that mixes strings and numbers (or other kinds): numpy would
+    compare them by type name, or as text, and silently mismatch labels."""
+    kinds = {_label_kind(value) for value in array.tolist()}
+    if len(kinds) > 1:
+        raise MixedLabelTypesError(f"{name} mixes kinds of values ({' and '.join(sorted(kinds))}"
+                                   f"): Mix of label input types; convert them to one type "
+                                   f"first")
+
+
+def check_kinds_match(first: np.ndarray, second: np.ndarray, names: tuple[str, str]) -> None:
+    """Refuse two label arrays where one holds strings and the other numbers: ``'1'`` and
+    ``1`` would never be equal, so every prediction would silently count as wrong."""
+    kinds = []
+    for array in (first, second):
+        if array.dtype.kind in "USa" or (array.dtype == object and array.size
+                                        and _label_kind(array[0]) == "string"):
+            kinds.append("string")
+        elif array.dtype.kind in "biuf" or (array.dtype == object and array.size
+                                           and _label_kind(array[0]) == "number"):
+            kinds.append("number")
+        else:
+            kinds.append(str(array.dtype))
+    if kinds[0] != kinds[1]:
+        raise MixedLabelTypesError(f"{names[0]} holds {kinds[0]}s and {names[1]} {kinds[1]}s: "
+                                   f"Mix of label input types ({kinds[0]} and {kinds[1]}); use "
+                                   f"one type for both")
+
+
+#: Integers up to this magnitude are exact in float64.
+FLOAT64_EXACT_INT = 2 ** 53
+
+
+def exact_real(array: np.ndarray, name: str) -> np.ndarray:
+    """``array`` (real numbers) as float64 when every value converts exactly, which is the
+    common case; otherwise as long double when that is exact (integers beyond 2**53 on
+    platforms whose long double has a 64-bit significand, or long double input); otherwise
+    refused. Distinct scores stay distinct, so ranks and ties are exact."""
+    if array.dtype == np.float64:
+        return array
+    kind = array.dtype.kind
+    if kind == "b" or (kind == "f" and array.dtype.itemsize < 8):
+        return array.astype(np.float64)
+    if kind in "iu":
+        if array.min() >= -FLOAT64_EXACT_INT and array.max() <= FLOAT64_EXACT_INT:
+            return array.astype(np.float64)
+        if np.finfo(np.longdouble).nmant >= 63:          # 80-bit extended: every int64/uint64
+            return array.astype(np.longdouble)
+        raise ValueError(f"{name} holds integers beyond ±2**53, which float64 cannot tell apart "
+                         f"and this platform's long double is no wider: rank them first (for "
+                         f"example scipy.stats.rankdata) and pass the ranks")
+    converted = array.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        exact = np.array_equal(converted.astype(array.dtype), array, equal_nan=True)
+    return converted if exact else array
+
+
+def check_scores(y_score: Any, name: str = "y_score", *, keep_dtype: bool = False) -> np.ndarray:
+    """Return ``y_score`` as a 1-D array of finite real numbers: float64, or long double
+    where float64 would merge distinct values (see :func:`exact_real`). With ``keep_dtype``,
+    float16/32/64, integer and bool arrays come back as they are, not copied (for the
+    ranking core, which sorts them in their own dtype, exactly)."""
+    array = as_1d(y_score, name)
+    if not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
+        raise TypeError(f"{name} must hold numbers, got dtype {array.dtype}")
+    if np.iscomplexobj(array):
+        raise TypeError(f"{name} must hold real numbers, got complex values")
+    if not (keep_dtype and (array.dtype.kind in "biu"
+                            or (array.dtype.kind == "f" and array.dtype.itemsize <= 8))):
+        array = exact_real(array, name)
+    # min and max are NaN when any value is, and ±inf when one is: no full-size temporary
+    if array.dtype.kind == "f" and not (np.isfinite(array.min()) and np.isfinite(array.max())):
+        bad = np.flatnonzero(~np.isfinite(array))
+        raise ValueError(f"{name} must be finite: it holds NaN or infinite values "
+                         f"(first at index {bad[0]}, {bad.size} in all)")
+    return array
+
+
+def _classes(array: np.ndarray) -> np.ndarray:
+    """The distinct labels; linear time for numeric labels with at most two values."""
+    if array.dtype.kind in "biuf":
+        low, high = array.min(), array.max()
+        if low == high:
+            return np.array([low])
+        if (array.dtype.kind in "biu" and int(high) - int(low) == 1) \
+                or np.all((array == low) | (array == high)):     # integers: no value between
+            return np.array([low, high])
+    return np.unique(array)
+
+
+def check_label(value: Any, name: str) -> Any:
+    """Return ``value`` if it is one label (a number, a string or a bool, numpy's too); a
+    list, an array or another collection is a TypeError naming ``name``."""
+    if isinstance(value, np.ndarray) or not (np.isscalar(value) or isinstance(value, np.generic)):
+        raise TypeError(f"{name} must be one label (a number, a string or a bool), got "
+                        f"{type(value).__name__} {shown(value)}")
+    return value
+
+
+def _too_many_classes(name: str, classes: np.ndarray, scores: np.ndarray | None,
+                      score_name: str) -> ValueError:
+    """The error for labels with more than two classes, saying what the values suggest:
+    scores given as labels (non-integer values), the arguments swapped (the "scores" hold
+    at most two values), or a multiclass problem."""
+    listed = ", ".join(map(shown, classes[:5])) + (", ..." if classes.size > 5 else "")
+    message = f"{name} must hold two classes (binary labels), got {classes.size}: {listed}"
+    score_values = None if scores is None else _classes(scores)
+    if score_values is not None and score_values.dtype.kind in "biu":   # kept in their dtype
+        score_values = score_values.astype(np.float64)                   # shown as checked
+    if score_values is not None and score_values.size <= 2:
+        return ValueError(f"{message}; while {score_name} holds only "
+                          f"{' and '.join(map(shown, score_values))}: the arguments look "
+                          f"swapped: the labels come first, (y_true, {score_name})")
+    if classes.dtype.kind == "f" and np.any(classes != np.floor(classes)):
+        return ValueError(f"{message}; non-integer values look like scores, not labels: the "
+                          f"labels come first, (y_true, {score_name})")
+    return ValueError(f"{message}; for more than two classes see multiclass_auc")
+
+
+def check_labels(y_true: Any, *, pos_label: Any = None, name: str = "y_true",
+                 scores: np.ndarray | None = None, score_name: str = "y_score") -> np.ndarray:
+    """Return ``y_true`` as a 1-D int8 array of 0 (negative) and 1 (positive).
+
+    Labels may be {0, 1}, {-1, 1}, {False, True}, or any two values with ``pos_label``
+    naming the positive one. A single class present is allowed (metrics that then become
+    undefined say so); more than two classes is an error, which says when the labels look
+    like scores and, given the validated ``scores`` (named ``score_name``) that go with
+    them, when the two arguments look swapped.
+    """
+    if pos_label is not None:
+        check_label(pos_label, "pos_label")
+    array = as_1d(y_true, name)
+    if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must not hold NaN or infinite values")
+    classes = _classes(array)
+    if classes.size > 2:
+        raise _too_many_classes(name, classes, scores, score_name)
+    if pos_label is None:
+        as_list = classes.tolist()
+        if array.dtype == bool or set(as_list) <= {0, 1} or set(as_list) <= {-1, 1}:
+            pos_label = 1
+        else:
+            raise ValueError(f"{name} holds labels {as_list!r}: name the positive class with "
+                             f"pos_label=..., since only {{0, 1}}, {{-1, 1}} and {{False, True}} "
+                             f"are read without it")
+    elif pos_label not in classes.tolist() and classes.size == 2:
+        raise ValueError(f"pos_label={shown(pos_label)} is not one of the labels in {name}: "
+                         f"{classes.tolist()!r}")
+    if array.dtype == bool and not isinstance(pos_label, (str, bytes)) and pos_label == 1:
+        labels = array.view(np.int8)            # already the bytes 1/0: a read-only view
+        labels.flags.writeable = False
+        return labels
+    return (array == pos_label).view(np.int8)  # True/False are the bytes 1/0
+
+
+def check_weights(sample_weight: Any, n: int) -> np.ndarray | None:
+    """Return ``sample_weight`` as float64 of length ``n`` (or ``None``)."""
+    if sample_weight is None:
+        return None
+    weights = check_scores(sample_weight, name="sample_weight").astype(np.float64, copy=False)
+    if weights.shape[0] != n:
+        raise ValueError(f"sample_weight has {weights.shape[0]} entries but there are {n} "
+                         f"samples: they must have the same length")
+    if np.any(weights < 0):
+        raise ValueError("sample_weight must be non-negative: it holds negative weights")
+    if not np.any(weights > 0):
+        raise ValueError("sample_weight must give some sample a positive weight: all are 0")
+    return weights
+
+
+def unit_scale(weight: np.ndarray) -> np.ndarray:
+    """``weight`` multiplied by the power of two that brings its largest entry into [0.5, 1).
+
+    For metrics that do not change when every weight is multiplied by one constant (AUC, rates,
+    precision, Brier score): sums of weights near 1e308 no longer overflow and sums of
+    subnormal weights no longer round to 0. Multiplying by a power of two is exact, so the
+    result is bit for bit the same whenever the unscaled sums did not overflow or underflow.
+    """
+    _, exponent = np.frexp(weight.max())
+    return np.ldexp(weight, -int(exponent))
+
+
+def check_same_length(**arrays: np.ndarray) -> None:
+    """Raise if the named arrays do not all have the same length."""
+    lengths = {name: len(a) for name, a in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        described = ", ".join(f"{name} has {n}" for name, n in lengths.items())
+        raise ValueError(f"inputs must have the same length: {described}")
+
+
+def check_rule(rule: Any) -> str:
+    """Return ``rule`` if it is ``">"`` or ``">="``: another string is a ValueError, anything
+    else (None, a number, an array) a TypeError."""
+    if not isinstance(rule, str):
+        check_one_of(rule, RULES, "rule")       # raises: the wrong kind
+    if rule not in RULES:
+        raise ValueError(f"rule must be '>' or '>=' (predict positive when the score is above, "
+                         f"or at or above, the threshold), got {shown(rule)}")
+    return RULES[RULES.index(rule)]
+
+
+# --- one vocabulary for options ------------------------------------------------------------
+# A value of the wrong kind (a string for a count, a float for an integer) raises TypeError;
+# a value of the right kind outside its range or set raises ValueError. Both name the argument
+# and state the rule.
+
+def _interval_text(low: float | None, high: float | None, low_open: bool,
+                   high_open: bool) -> str:
+    left = "(" if low_open or low is None else "["
+    right = ")" if high_open or high is None else "]"
+    return (f"{left}{'-inf' if low is None else repr(low)}, "
+            f"{'inf' if high is None else repr(high)}{right}")
+
+
+def check_int(value: Any, name: str, *, low: int | None = None,
+              high: int | None = None) -> int:
+    """Return ``value`` as an ``int`` if it is an integer (numpy's too, not a bool or a float)
+    in ``[low, high]``; either bound may be ``None`` (unbounded)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {shown(value)} "
+                        f"({type(value).__name__})")
+    value = int(value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            rule = f"of at least {low}"
+        elif low is None:
+            rule = f"of at most {high}"
+        else:
+            rule = f"between {low} and {high}"
+        raise ValueError(f"{name} must be an integer {rule}, got {value!r}")
+    return value
+
+
+def check_level(level: Any) -> float:
+    """A confidence level: a real number strictly between 0 and 1 (0.95 for 95%)."""
+    return check_real(level, "level", low=0.0, high=1.0, low_open=True, high_open=True)
+
+
+def check_n_boot(n_boot: Any) -> int:
+    """The number of bootstrap resamples: an integer of at least 1."""
+    return check_int(n_boot, "n_boot", low=1)
+
+
+def check_real(value: Any, name: str, *, low: float | None = None, high: float | None = None,
+               low_open: bool = False, high_open: bool = False) -> float:
+    """Return ``value`` as a ``float`` if it is a real number (not a bool, not NaN) in the
+    interval from ``low`` to ``high``; ``None`` is an unbounded end, ``low_open``/``high_open``
+    exclude the end. Infinite values pass only where the interval is unbounded."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {shown(value)} "
+                        f"({type(value).__name__})")
+    try:
+        value = float(value)
+    except OverflowError:                      # an integer beyond float64's range
+        raise ValueError(f"{name} must lie in {_interval_text(low, high, low_open, high_open)} "
+                         f"and within float64's range, got an integer of "
+                         f"{len(str(abs(int(value))))} digits") from None
+    if math.isnan(value):
+        raise ValueError(f"{name} must be a number in {_interval_text(low, high, low_open, high_open)}"
+                         f", got nan")
+    outside = ((low is not None and (value < low or (low_open and value == low)))
+               or (high is not None and (value > high or (high_open and value == high)))
+               or (math.isinf(value) and (low is not None if value < 0 else high is not None)))
+    if outside:
+        raise ValueError(f"{name} must lie in {_interval_text(low, high, low_open, high_open)}, "
+                         f"got {value!r}")
+    return value
+
+
+def check_one_of(value: Any, choices: tuple, name: str) -> Any:
+    """Return ``value`` if it is one of ``choices`` (compared by type and value, so that
+    ``True`` does not pass for ``1``); the error names the argument and the set. A value of
+    another kind than every choice (``None`` or a number for a string option) is a TypeError,
+    a value of the right kind that is not in the set a ValueError; an array, even of one
+    element, is never one value (a TypeError)."""
+    if isinstance(value, np.ndarray):
+        raise TypeError(f"{name} must be one of {choices}, got an array: {value!r}")
+    any_same_kind = False
+    for choice in choices:
+        if isinstance(choice, str):
+            same_kind = isinstance(value, str)
+        elif isinstance(choice, bool):
+            same_kind = isinstance(value, (bool, np.bool_))
+        else:
+            same_kind = not isinstance(value, (str, bool, np.bool_))
+        any_same_kind = any_same_kind or same_kind
+        try:
+            if same_kind and value == choice:
+                return choice
+        except (TypeError, ValueError):    # an array compared elementwise: not a choice
+            pass
+    error = ValueError if any_same_kind else TypeError
+    raise error(f"{name} must be one of {choices}, got {shown(value)}")
+
+
+def check_bool(value: Any, name: str) -> bool:
+    """Return ``value`` if it is a bool (numpy's too); the error names the argument."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, got {shown(value)}")
+
+
+def check_text(value: Any, name: str, *, required: bool = False, kind: str = "a str",
+               blank: str = "must not be empty") -> str:
+    """Return ``value`` if it is a str (with ``required``, one that is not blank).
+
+    Not a str: the TypeError "``name`` must be ``kind``, got ..."; blank although
+    ``required``: the ValueError "``name`` ``blank``". ``kind`` and ``blank`` let a message
+    say what the text is for (``kind="a str (the slider's label)"``).
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be {kind}, got {value!r} ({type(value).__name__})")
+    if required and not value.strip():
+        raise ValueError(f"{name} {blank}")
+    return value
+
+
+def check_optional(check, value: Any, name: str, **rules: Any) -> Any:
+    """``None``, or ``check(value, name, **rules)``: for options whose default is None."""
+    return None if value is None else check(value, name, **rules)
+
+
+def check_given(value: Any, name: str, *, function: str, example: str,
+                what: str | None = None) -> None:
+    """Refuse a missing ``value`` of an argument that defaults to ``None`` only so that a
+    :class:`~evalcore.ScoreCounts` can come first and the argument be named after it
+    (``confusion_matrix_at(counts, threshold=0.5)``); the error says how to pass it.
+    ``what`` is the argument as the message names it (default: ``name``)."""
+    if value is None:
+        raise TypeError(f"{function}() needs {what or name} (pass it by name with a "
+                        f"ScoreCounts: {function}(counts, {name}={example}))")
+
+
+def check_alternative(alternative: Any) -> str:
+    """Return ``alternative`` if it names a test's alternative hypothesis."""
+    return check_one_of(alternative, ("two-sided", "greater", "less"), "alternative")
+
+
+def check_random_state(random_state: Any) -> np.random.Generator:
+    """A numpy Generator from ``None``, a non-negative integer or a Generator: a negative
+    integer is a ValueError, anything else that is not a seed a TypeError."""
+    if isinstance(random_state, (numbers.Integral, np.integer)) \
+            and not isinstance(random_state, (bool, np.bool_)):
+        check_int(random_state, "random_state", low=0)
+    elif random_state is not None and not isinstance(random_state, np.random.Generator):
+        raise TypeError(f"random_state must be None, a non-negative integer or a numpy "
+                        f"Generator, got {shown(random_state)}")
+    return np.random.default_rng(random_state)
+
+
+def check_metric(metric: Any) -> Any:
+    """Return ``metric`` if it is callable as ``metric(y_true, y_score) -> float``."""
+    if not callable(metric):
+        raise TypeError(f"metric must be a callable metric(y_true, y_score) -> float, "
+                        f"got {metric!r}")
+    return metric
+
+
+def metric_value(metric: Any, label: np.ndarray, score: np.ndarray) -> float:
+    """``metric(label, score)`` as a float; a metric returning anything else is refused."""
+    value = metric(label, score)
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"metric must return a real number (a float), got {shown(value)}")
+    return float(value)
+
+
+def check_threshold(threshold: Any, name: str = "threshold") -> float:
+    """Return ``threshold`` as a float; it may be infinite but not NaN."""
+    if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {shown(threshold)}")
+    if math.isnan(threshold):
+        raise ValueError(f"{name} must not be NaN")
+    return float(threshold)
+
+
+def check_count(value: Any, name: str) -> int | float:
+    """Return one count as a plain Python number: an ``int`` for an integer (exact, however
+    large, up to float64's largest value), a ``float`` otherwise (negative zero becomes 0).
+
+    A count must be a number (not a bool), non-negative, finite and within float64's range:
+    every rate is reported as a float, and a count beyond 1.8e308 (a Python integer, or a
+    long double) would turn sums and ratios into ``inf`` or crash where a float is needed.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
+                                                                     np.floating)):
+        raise TypeError(f"{name} must be a number, got {shown(value)}")
+    if isinstance(value, (int, np.integer)):
+        plain = int(value)
+    elif isinstance(value, np.floating) and value.dtype.itemsize > 8 and np.isfinite(value) \
+            and value == np.floor(value) and float(value) != value:
+        plain = int(value)          # a long double integer beyond 2**53: keep it exact
+    else:
+        plain = float(value) + 0.0  # + 0.0 turns -0.0 into 0.0
+    if plain < 0 or (isinstance(plain, float) and not math.isfinite(plain)):
+        raise ValueError(f"{name} must be a finite non-negative count, got {shown(value)}")
+    if isinstance(plain, int) and plain > sys.float_info.max:
+        raise ValueError(f"{name} must be a count within float64's range (at most "
+                         f"{sys.float_info.max:.4g}), got an integer of {len(str(plain))} "
+                         f"digits")
+    return plain
+
+
+def check_positive(value: Any, name: str, *, allow_zero: bool = False) -> float:
+    """Return ``value`` as a finite float that is > 0 (or >= 0 with ``allow_zero``)."""
+    rule = "non-negative" if allow_zero else "positive"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a {rule} real number, got {shown(value)} "
+                        f"({type(value).__name__})")
+    if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        raise ValueError(f"{name} must be {rule} and finite, got {shown(value)}")
+    return float(value)
+
+
+def check_fraction(value: Any, name: str) -> float:
+    """Return ``value`` as a float in [0, 1] (a rate, a share, a probability)."""
+    return check_real(value, name, low=0.0, high=1.0)
+
+
+# --- the one policy for a class that is missing ------------------------------------------
+
+def both_classes(total_pos: Any, total_neg: Any, what: str, *, stacklevel: int = 4) -> bool:
+    """True if both classes have (weighted) samples; otherwise warn once that ``what`` is
+    undefined, naming the missing class, and return False (the caller returns ``nan``).
+
+    ``stacklevel`` counts from the caller of :func:`both_classes` upwards: 4 points the
+    warning at the user's call of a public function that calls a helper that calls this.
+    """
+    if total_pos > 0 and total_neg > 0:
+        return True
+    missing = "positive" if not total_pos > 0 else "negative"
+    undefined(f"{what} is undefined: y_true holds no {missing} samples (with nonzero weight)",
+              stacklevel=stacklevel)
+    return False
+
+
+def positive_share(label: np.ndarray, weight: np.ndarray | None) -> float:
+    """The (weighted) share of positives among validated labels: the data's prior."""
+    if weight is None:
+        return float(label.mean())
+    return float(weight[label == 1].sum() / weight.sum())
+
+
+def check_binary_scores(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+                        pos_label: Any = None, score_name: str = "y_score",
+                        true_name: str = "y_true", scale_weights: bool = False,
+                        keep_dtype: bool = False):
+    """Validate the usual ``(y_true, y_score, sample_weight)`` triple together.
+
+    ``score_name`` and ``true_name`` are the arguments' names in messages (``"y_prob"`` for
+    probabilities, ``"y_score_a"`` for the first of two paired scores). With
+    ``scale_weights`` the weights come back multiplied by the power of two of
+    :func:`unit_scale`: for results that depend only on ratios of weights (rates, curves,
+    areas), whose sums then neither overflow nor vanish. ``keep_dtype``: the scores as
+    :func:`check_scores` gives them with it (in their own dtype, for the ranking core).
+    """
+    score = check_scores(y_score, score_name, keep_dtype=keep_dtype)
+    label = check_labels(y_true, pos_label=pos_label, name=true_name, scores=score,
+                         score_name=score_name)
+    check_same_length(**{true_name: label, score_name: score})
+    weight = check_weights(sample_weight, len(label))
+    if scale_weights and weight is not None:
+        weight = unit_scale(weight)
+    return label, score, weight
+
+
+def _is_coding(labels: list) -> bool:
+    """Whether distinct labels are read without ``pos_label``: {0, 1}, {-1, 1} or booleans
+    (which compare as 0 and 1), or a subset of one of them."""
+    return set(labels) <= {0, 1} or set(labels) <= {-1, 1}
+
+
+def check_binary_predictions(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
+                             pos_label: Any = None):
+    """Validate ``(y_true, y_pred, sample_weight)``; both label arrays use the same coding.
+
+    Without ``pos_label`` the coding is read from the labels of both arrays together, so
+    truth all 0 and predictions all -1 (0 from {0, 1}, -1 from {-1, 1}) are refused instead
+    of being counted as agreeing negatives.
+    """
+    if pos_label is not None:
+        check_label(pos_label, "pos_label")
+    raw_true = as_1d(y_true, "y_true")
+    raw_pred = as_1d(y_pred, "y_pred")
+    check_same_length(y_true=raw_true, y_pred=raw_pred)
+    check_kinds_match(raw_true, raw_pred, ("y_true", "y_pred"))
+    for name, raw in (("y_true", raw_true), ("y_pred", raw_pred)):
+        if raw.dtype.kind == "f" and not np.all(np.isfinite(raw)):
+            raise ValueError(f"{name} must not hold NaN or infinite values")
+    together = np.unique(np.concatenate([raw_true, raw_pred]))
+    if together.size > 2:
+        raise ValueError(f"y_true and y_pred together hold {together.size} labels "
+                         f"{together[:5].tolist()!r}: they must use the same two labels")
+    if pos_label is None:
+        truth_labels, pred_labels = _classes(raw_true).tolist(), _classes(raw_pred).tolist()
+        if _is_coding(truth_labels) and _is_coding(pred_labels) \
+                and not _is_coding(together.tolist()):
+            raise ValueError(f"y_true holds only {truth_labels!r} and y_pred only "
+                             f"{pred_labels!r}: together {together.tolist()!r} are two label "
+                             f"codings ({{0, 1}} and {{-1, 1}}), not one; recode one of them, "
+                             f"or name the positive class with pos_label=...")
+        if not _is_coding(together.tolist()):
+            raise ValueError(f"y_true and y_pred hold labels {together.tolist()!r}: name the "
+                             f"positive class with pos_label=..., since only {{0, 1}}, "
+                             f"{{-1, 1}} and {{False, True}} are read without it")
+        pos_label = 1
+    truth = check_labels(raw_true, pos_label=pos_label)
+    pred = check_labels(raw_pred, pos_label=pos_label, name="y_pred")
+    weight = check_weights(sample_weight, len(truth))
+    return truth, pred, weight

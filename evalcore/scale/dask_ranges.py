@@ -1,0 +1,451 @@
+"""The distributed sort by value ranges behind :mod:`evalcore.dask_evaluation`.
+
+Dask collections are cut into aligned partitions; a first pass validates each partition and
+samples its scores, and the split points are computed from the samples (the one computation
+here: only the samples reach the client); a second pass reduces each partition to its
+:class:`~evalcore.ScoreCounts` and cuts it into value ranges ``[s_k, s_{k+1})`` (so tied
+scores never straddle two); the pieces of one range are merged; a prefix over the ranges'
+totals gives each range the negatives below and the positives above it. The rest builds
+``dask.delayed`` tasks. The second pass of DeLong's paired test (each case's placement
+values, looked up in its range's cumulative counts) is here too.
+
+Out of core (more data than the workers' memory) the pieces wait for their ranges' merges,
+spilled to disk by Dask where they do not fit: about 6 bytes a distinct score of a partition
+with float32 scores (10 with float64), the input's own size. Reading the data twice costs a
+second parquet read and validation per partition, a few percent of the sort at 10⁷ rows a
+partition; in exchange no partition's summary waits whole for the split points.
+
+Tasks pass summaries to one another as plain arrays (``values, positives, negatives``): a
+worker process may send them to another.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, NamedTuple
+
+import dask
+import dask.array as da
+import dask.dataframe as dd
+import numpy as np
+from dask import delayed
+
+from ..core.auc_sums import auc_range_sums, doubled_placements
+from ..core.ranking import ScoreCounts, tie_groups
+from ..core.validation import (as_1d, check_binary_scores, check_int, check_labels, check_scores,
+                               check_weights, exact_real)
+
+#: Scores each partition contributes per range to the sample the split points come from.
+SAMPLES_PER_RANGE = 8
+
+
+# --- the inputs: Dask collections cut into aligned partitions ---------------------------------
+
+def _is_dask(value: Any) -> bool:
+    return hasattr(value, "__dask_graph__")
+
+
+def aligned_partitions(columns: dict[str, Any], function: str) -> list[tuple]:
+    """The named columns (``None`` for an absent one) as one tuple of delayed partitions per
+    partition, aligned row for row: dask arrays rechunked to the first one's chunks, dask
+    Series taken partition by partition (they must have as many partitions)."""
+    given = {name: value for name, value in columns.items() if value is not None}
+    for name, value in given.items():
+        if not isinstance(value, (da.Array, dd.Series)):
+            if _is_dask(value):
+                raise TypeError(f"{name} must be a dask.array.Array or a dask.dataframe.Series "
+                                f"(one column), got {type(value).__name__}")
+            raise TypeError(f"{name} must be a Dask collection (dask.array.Array or "
+                            f"dask.dataframe.Series), got {type(value).__name__}: for data in "
+                            f"memory use evalcore.{function}")
+        if isinstance(value, da.Array) and value.ndim != 1:
+            raise ValueError(f"{name} must be 1-D, got a dask array of shape {value.shape}")
+    if any(isinstance(value, da.Array) for value in given.values()):
+        arrays = {name: value if isinstance(value, da.Array) else
+                  value.to_dask_array(lengths=True) for name, value in given.items()}
+        # unknown chunk lengths (an array made from a dataframe): counted, not gathered
+        arrays = {name: array.compute_chunk_sizes() if np.isnan(array.shape[0]) else array
+                  for name, array in arrays.items()}
+        lengths = {name: array.shape[0] for name, array in arrays.items()}
+        if len(set(lengths.values())) > 1:
+            described = ", ".join(f"{name} has {n}" for name, n in lengths.items())
+            raise ValueError(f"inputs must have the same length: {described}")
+        first = next(iter(arrays.values()))
+        blocks = {name: array.rechunk(first.chunks).to_delayed().ravel().tolist()
+                  for name, array in arrays.items()}
+    else:
+        counts = {name: series.npartitions for name, series in given.items()}
+        if len(set(counts.values())) > 1:
+            described = ", ".join(f"{name} has {n}" for name, n in counts.items())
+            raise ValueError(f"the Dask Series must be partitioned alike (take them from one "
+                             f"DataFrame): {described} partitions")
+        blocks = {name: series.to_delayed() for name, series in given.items()}
+    n_parts = len(next(iter(blocks.values())))
+    return [tuple(blocks[name][p] if name in blocks else None for name in columns)
+            for p in range(n_parts)]
+
+
+# --- each partition's summary, cut by range; each range's merged summary ---------------------
+
+def _shipped(counts: ScoreCounts) -> tuple:
+    """A summary as the plain arrays tasks pass to one another (a worker process may send
+    them to another); :func:`_received` makes the summary again, checked."""
+    return _shipped_rows(counts.values, counts.positives, counts.negatives, counts.weighted)
+
+
+def _shipped_rows(values: np.ndarray, positives: np.ndarray, negatives: np.ndarray,
+                  weighted: bool) -> tuple:
+    """Rows of a summary (all of it, or the rows of one value range) as plain arrays, in as
+    few bytes as hold them exactly: integer counts in the smallest unsigned type (one byte
+    each for distinct scores), values in float32 when that holds them (float32 scores). Out
+    of core the pieces wait for their ranges' merges (spilled to disk when they do not fit),
+    so their bytes are the route's memory."""
+    if not weighted and len(values):
+        kind = np.min_scalar_type(max(int(positives.max()), int(negatives.max())))
+        positives, negatives = positives.astype(kind), negatives.astype(kind)
+    if values.dtype == np.float64 and len(values):
+        with np.errstate(over="ignore"):             # too large for float32: kept float64
+            narrow = values.astype(np.float32)       # float32 scores: half the bytes
+        if np.array_equal(narrow, values):
+            values = narrow
+    return values, positives, negatives
+
+
+def _received(arrays: tuple) -> ScoreCounts:
+    return ScoreCounts(*arrays)
+
+
+def _in_partition(exc: Exception, index: int) -> Exception:
+    """``exc`` again, its message saying in which partition the bad data is."""
+    again = type(exc)(f"{exc} (in partition {index})")
+    return again
+
+
+def _raw_classes(values: np.ndarray) -> list:
+    """The distinct raw labels of a partition that validated as binary (at most two)."""
+    if values.dtype.kind in "biuf":
+        return sorted({values.min().item(), values.max().item()})
+    return sorted(set(np.unique(values).tolist()), key=repr)
+
+
+def _validated(index: int, y_true: Any, y_score: Any, sample_weight: Any, *, pos_label: Any,
+               names: tuple[str, str]):
+    """A partition's 0/1 labels, scores and weights (``None``: unweighted) checked as every
+    metric checks them, and its raw labels (for the check across partitions); bad data
+    raise with the partition named."""
+    if len(y_true) != len(y_score) or (sample_weight is not None
+                                       and len(sample_weight) != len(y_score)):
+        described = f"{names[0]} has {len(y_true)}, {names[1]} has {len(y_score)}" + (
+            "" if sample_weight is None else f", sample_weight has {len(sample_weight)}")
+        raise ValueError(f"inputs must have the same length: {described} (in partition {index})")
+    try:
+        weight = None
+        if sample_weight is not None:       # a partition may weigh 0: only the sum must not
+            weight = check_scores(sample_weight, "sample_weight")
+            if np.any(weight < 0):
+                check_weights(weight, len(weight))          # raises: negative weights
+        label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label,
+                                              true_name=names[0], score_name=names[1],
+                                              keep_dtype=True)     # float32 sorts as such
+        classes = _raw_classes(as_1d(y_true, names[0]))
+    except (TypeError, ValueError) as exc:
+        raise _in_partition(exc, index) from None
+    return label, score, weight, classes
+
+
+def _sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, *,
+                      pos_label: Any, names: tuple[str, str], n_samples: int):
+    """The first pass over a partition: its data validated, its raw labels, and a sample of
+    its scores for the split points: ``n_samples`` rows at evenly spaced (weighted)
+    positions in the partition's row order, each standing for its share of the partition's
+    weight. No sort: a systematic sample of the rows (evenly spaced ranks if the rows are
+    sorted); a poor sample only unbalances the ranges, never changes a result."""
+    if len(y_score) == 0 and len(y_true) == 0 and (sample_weight is None
+                                                   or len(sample_weight) == 0):
+        return [], np.empty(0), np.empty(0)
+    _, score, weight, classes = _validated(index, y_true, y_score, sample_weight,
+                                           pos_label=pos_label, names=names)
+    if weight is None:
+        total = float(len(score))
+        picked = ((np.arange(n_samples) + 0.5) * (total / n_samples)).astype(np.intp)
+    else:
+        cumulative = np.cumsum(weight)
+        total = float(cumulative[-1])
+        if not total > 0:
+            return classes, np.empty(0), np.empty(0)
+        ranks = (np.arange(n_samples) + 0.5) * (total / n_samples)
+        picked = np.minimum(np.searchsorted(cumulative, ranks, side="right"), len(score) - 1)
+    return classes, exact_real(score[picked], names[1]), np.full(n_samples, total / n_samples)
+
+
+def _count_and_cut(index: int, y_true: Any, y_score: Any, sample_weight: Any,
+                   splits: np.ndarray, *, pos_label: Any, names: tuple[str, str]) -> tuple:
+    """The second pass over a partition: its summary (the core's one sort), cut into the
+    value ranges ``[s_k, s_{k+1})``, one piece a range. The summary whole is never a task's
+    result: only its pieces wait for their ranges' merges."""
+    weighted = sample_weight is not None
+    if len(y_score) == 0 and len(y_true) == 0 and (sample_weight is None
+                                                   or len(sample_weight) == 0):
+        counts = ScoreCounts.empty(weighted=weighted)
+    else:
+        label, score, weight, _ = _validated(index, y_true, y_score, sample_weight,
+                                             pos_label=pos_label, names=names)
+        if weight is not None and not np.any(weight > 0):
+            counts = ScoreCounts.empty(weighted=True)
+        else:
+            counts = tie_groups(label, score, weight)      # validated above
+    values = counts.values
+    bounds = np.concatenate(([0], np.searchsorted(values, splits, side="left"),
+                             [len(values)]))
+    return tuple(_shipped_rows(values[a:b], counts.positives[a:b], counts.negatives[a:b],
+                               counts.weighted)
+                 for a, b in zip(bounds[:-1], bounds[1:]))
+
+
+def _split_points(n_ranges: int, pos_label: Any, true_name: str, weighted: bool,
+                  *samples) -> np.ndarray:
+    """The R - 1 split points: weighted quantiles of the partitions' samples at k/R. Also the
+    check that needs every partition: together the labels form one binary coding."""
+    classes = sorted({value for sample in samples for value in sample[0]}, key=repr)
+    if classes:
+        check_labels(np.array(classes), pos_label=pos_label, name=true_name)
+    values = np.concatenate([sample[1] for sample in samples])
+    weights = np.concatenate([sample[2] for sample in samples])
+    if values.size == 0:
+        if classes and weighted:
+            raise ValueError("sample_weight must give some sample a positive weight: all are 0")
+        return np.empty(0)
+    order = np.argsort(values, kind="stable")
+    values, cumulative = values[order], np.cumsum(weights[order])
+    targets = cumulative[-1] * np.arange(1, n_ranges) / n_ranges
+    return values[np.minimum(np.searchsorted(cumulative, targets), values.size - 1)]
+
+
+def _merge(*pieces: tuple) -> tuple:
+    """One range's pieces from every partition merged in one step: the pieces' values sorted
+    together (no stable sort needed: equal values' counts are added, in any order).
+    ``sum(pieces)`` would give the same, merging pairwise in as many passes as pieces."""
+    filled = [piece for piece in pieces if len(piece[0])]
+    if len(filled) <= 1:
+        return filled[0] if filled else pieces[0]
+    values = np.concatenate([piece[0] for piece in filled])
+    order = np.argsort(values)
+    values = values[order]
+    starts = np.concatenate(([0], np.flatnonzero(values[1:] != values[:-1]) + 1))
+    positives, negatives = (np.add.reduceat(np.concatenate(      # int64: no wrap-around
+        [piece[column] for piece in filled])[order].astype(
+            np.float64 if filled[0][column].dtype.kind == "f" else np.int64), starts)
+        for column in (1, 2))
+    return _shipped(ScoreCounts(values[starts], positives, negatives))
+
+
+class Offsets(NamedTuple):
+    negatives_below: Any
+    positives_above: Any
+    n_pos: Any
+    n_neg: Any
+
+
+def _range_totals(counts: tuple) -> tuple:
+    """A range's positives and negatives (Python int, or float with weights)."""
+    kind = float if counts[1].dtype.kind == "f" else int
+    return kind(counts[1].sum()), kind(counts[2].sum())
+
+
+def _range_offsets(*totals: tuple) -> tuple:
+    """The prefix across ranges (from their totals alone): for each, the negatives below it
+    and positives above it. Both are sums of other ranges' totals (the positives above as a
+    sum over the later ranges, not the total minus the earlier ones: with weights that
+    difference can round below 0)."""
+    positives = [pos for pos, _ in totals]
+    negatives = [neg for _, neg in totals]
+    n_pos, n_neg = sum(positives, 0 * positives[0]), sum(negatives, 0 * negatives[0])
+    above, later = [], 0 * n_pos
+    for pos in reversed(positives):
+        above.append(later)
+        later = later + pos
+    offsets, below = [], 0 * n_neg
+    for neg, pos_above in zip(negatives, reversed(above)):
+        offsets.append(Offsets(below, pos_above, n_pos, n_neg))
+        below = below + neg
+    return tuple(offsets)
+
+
+def range_counts(columns: list[tuple], *, pos_label: Any, names: tuple[str, str],
+                 n_ranges: int | None):
+    """The R range summaries (a distributed sort by value ranges) and their offsets, delayed,
+    and the split points, computed: a first pass over the data validates it and samples it
+    (``dask.compute``: only the samples reach the client); the second counts each partition
+    and cuts its summary by range. Two passes, so that no partition's data or whole summary
+    waits on the cluster for the split points (out of core, that wait was the whole data,
+    spilled to disk and read back once for each range)."""
+    n_ranges = len(columns) if n_ranges is None else n_ranges
+    weighted = any(cols[2] is not None for cols in columns)
+    samples = [delayed(_sample_partition)(index, *cols, pos_label=pos_label, names=names,
+                                          n_samples=SAMPLES_PER_RANGE * n_ranges)
+               for index, cols in enumerate(columns)]
+    (splits,) = dask.compute(delayed(_split_points)(n_ranges, pos_label, names[0], weighted,
+                                                    *samples))
+    n_ranges = len(splits) + 1          # one range when there is no data at all
+    cuts = [delayed(_count_and_cut, nout=n_ranges)(index, *cols, splits, pos_label=pos_label,
+                                                   names=names)
+            for index, cols in enumerate(columns)]
+    ranges = [delayed(_merge)(*[cut[k] for cut in cuts]) for k in range(n_ranges)]
+    totals = [delayed(_range_totals)(r) for r in ranges]
+    offsets = delayed(_range_offsets, nout=n_ranges)(*totals)
+    return ranges, [offsets[k] for k in range(n_ranges)], splits
+
+
+def _sums(counts: tuple, offsets: Offsets, center: Any = None):
+    return auc_range_sums(_received(counts), negatives_below=offsets.negatives_below,
+                          positives_above=offsets.positives_above, n_pos=offsets.n_pos,
+                          n_neg=offsets.n_neg, center=center)
+
+
+def _total(*parts):
+    return sum(parts[1:], parts[0])
+
+
+def _quiet_auc(total) -> float:
+    """The AUC as the centre of the second pass (weights), without warning on a worker."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return total.auc
+
+
+def auc_sums(ranges, offsets, weighted: bool):
+    """Delayed: the :class:`~evalcore.AucSums` of the whole data, added over ranges (weights:
+    two passes, the second centred on the AUC)."""
+    total = delayed(_total)(*[delayed(_sums)(r, o) for r, o in zip(ranges, offsets)])
+    if weighted:
+        center = delayed(_quiet_auc)(total)
+        total = delayed(_total)(*[delayed(_sums)(r, o, center)
+                                  for r, o in zip(ranges, offsets)])
+    return total
+
+
+# --- a range's part of the AP and its points of the curves ---------------------------------
+
+def range_average_precision(counts: tuple, offsets: Offsets):
+    """Σ over the range's groups of (positives at the score) x (precision at the score),
+    precision = tp / (tp + fp) for the rule ``score >= value``."""
+    counts = _received(counts)
+    positives, negatives = counts.positives[::-1], counts.negatives[::-1]
+    tps = offsets.positives_above + np.cumsum(positives)
+    n_above = offsets.n_neg - offsets.negatives_below - counts.n_neg
+    fps = n_above + np.cumsum(negatives)
+    return float(np.dot(positives, tps / (tps + fps))) if len(counts) else 0.0
+
+
+def range_points(counts: tuple, offsets: Offsets, max_points: int):
+    """The range's operating points (thresholds decreasing) kept for plotting: where the
+    curve's L1 length FPR + TPR from (0, 0) crosses a multiple of 2 / max_points, and the
+    range's last point."""
+    counts = _received(counts)
+    positives, negatives = counts.positives[::-1], counts.negatives[::-1]
+    pos_above = offsets.positives_above
+    neg_above = offsets.n_neg - offsets.negatives_below - counts.n_neg
+    tps, fps = pos_above + np.cumsum(positives), neg_above + np.cumsum(negatives)
+    length = np.zeros(len(counts))
+    start = 0.0
+    if offsets.n_pos > 0:
+        length += tps / offsets.n_pos
+        start += pos_above / offsets.n_pos
+    if offsets.n_neg > 0:
+        length += fps / offsets.n_neg
+        start += neg_above / offsets.n_neg
+    bucket = np.floor(np.concatenate(([start], length)) * (max_points / 2))
+    keep = np.flatnonzero(np.diff(bucket) > 0)
+    if len(counts) and (keep.size == 0 or keep[-1] != len(counts) - 1):
+        keep = np.append(keep, len(counts) - 1)
+    return counts.values[::-1][keep], tps[keep], fps[keep]
+
+
+# --- DeLong's paired test, second pass: each case's placement values ------------------------
+
+def cut_rows(y_true, y_score_a, y_score_b, splits_a, splits_b, *,
+              pos_label: Any):
+    """A partition's rows (validated in the first pass) cut by range, under each classifier:
+    for each range, the rows' positions, labels (0/1) and scores."""
+    if len(y_true) == 0:
+        empty = (np.empty(0, dtype=np.intp), np.empty(0, dtype=np.int8), np.empty(0))
+        return 0, (empty,) * (len(splits_a) + 1), (empty,) * (len(splits_b) + 1)
+    label, score_a, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label)
+    _, score_b, _ = check_binary_scores(y_true, y_score_b, pos_label=pos_label)
+    cut = []
+    for score, splits in ((score_a, splits_a), (score_b, splits_b)):
+        which = np.searchsorted(splits, score, side="right")
+        order = np.argsort(which, kind="stable")
+        bounds = np.searchsorted(which[order], np.arange(len(splits) + 2))
+        cut.append(tuple((order[a:b], label[order[a:b]], score[order[a:b]])
+                         for a, b in zip(bounds[:-1], bounds[1:])))
+    return len(label), cut[0], cut[1]
+
+
+def placement_table(counts: tuple, offsets: Offsets):
+    """DeLong's placement values of the range's distinct scores: V10 (for a positive scoring
+    there) and V01 (for a negative), from the counts below and above (the range's
+    cumulative counts plus its offsets), each an exact ratio rounded once."""
+    counts = _received(counts)
+    neg_doubled, pos_doubled = doubled_placements(counts, negatives_below=offsets.negatives_below,
+                                                  positives_above=offsets.positives_above)
+    return counts.values, neg_doubled / (2 * offsets.n_neg), pos_doubled / (2 * offsets.n_pos)
+
+
+def look_up(rows, table):
+    positions, label, score = rows
+    values, v10, v01 = table
+    at = np.searchsorted(values, score)
+    return positions, np.where(label == 1, v10[at], v01[at])
+
+
+def paired_sums(n_rows: int, center: float, label_rows, *looked_up):
+    """Σ (d − c) and Σ (d − c)² over the positives and over the negatives of a partition,
+    d = the difference of the case's two placement values, c = AUC_a − AUC_b."""
+    half = len(looked_up) // 2
+    placements = []
+    for found in (looked_up[:half], looked_up[half:]):
+        values = np.empty(n_rows)
+        for positions, placed in found:
+            values[positions] = placed
+        placements.append(values)
+    label = np.empty(n_rows, dtype=np.int8)
+    for positions, labels, _ in label_rows:
+        label[positions] = labels
+    deviation = placements[0] - placements[1] - center
+    is_pos = label == 1
+    pos, neg = deviation[is_pos], deviation[~is_pos]
+    return np.array([pos.sum(), np.dot(pos, pos), neg.sum(), np.dot(neg, neg)])
+
+
+# --- what the public functions share -----------------------------------------------------
+
+def prepare(function: str, y_true, y_score, sample_weight, pos_label, n_ranges,
+            score_name: str = "y_score"):
+    """The range summaries of a public function's inputs (``function`` names the in-memory
+    function in the message for data that is not on Dask)."""
+    columns = aligned_partitions({"y_true": y_true, score_name: y_score,
+                                   "sample_weight": sample_weight}, function)
+    if n_ranges is not None:
+        n_ranges = check_int(n_ranges, "n_ranges", low=1)
+    return range_counts(columns, pos_label=pos_label, names=("y_true", score_name),
+                         n_ranges=n_ranges)
+
+
+def curve_points(function: str, y_true, y_score, sample_weight, pos_label, max_points,
+                 n_ranges):
+    """The kept points of the ROC curve (thresholds decreasing, with their tp and fp counts),
+    the whole data's AucSums and the AP's sum, computed."""
+    max_points = check_int(max_points, "max_points", low=2)
+    ranges, offsets, _ = prepare(function, y_true, y_score, sample_weight, pos_label,
+                                  n_ranges)
+    points = [delayed(range_points)(r, o, max_points) for r, o in zip(ranges, offsets)]
+    weighted = sample_weight is not None
+    total = auc_sums(ranges, offsets, weighted)
+    ap = delayed(sum)([delayed(range_average_precision)(r, o)
+                       for r, o in zip(ranges, offsets)])
+    points, total, ap = dask.compute(points[::-1], total, ap)   # highest range first
+    thresholds = np.concatenate([p[0] for p in points])
+    tps = np.concatenate([p[1] for p in points])
+    fps = np.concatenate([p[2] for p in points])
+    return thresholds, tps, fps, total, ap
