@@ -417,3 +417,16 @@ def test_ch21_small_clinic_simulation_redrawn_with_numpy(ch21):
     assert close(float(np.mean(small > ch21["sg_big_gap"])), ch21["sg_gap_small_over"])
     assert close(float(np.mean(equal > ch21["sg_big_gap"])), ch21["sg_gap_equal_over"])
     assert ch21["sg_gap_small_over"] > 10 * ch21["sg_gap_equal_over"]
+
+
+@pytest.mark.parametrize("level", [0.5, 0.8, 0.9, 0.95, 0.99, 0.999])
+def test_wilson_holds_the_proportion_and_reaches_the_ends_exactly(level):
+    """Wilson's interval holds p̂ (a score test does not reject p = p̂), and its upper end is 1
+    when every trial succeeded, its lower end 0 when none did: exactly, not a rounding short
+    (at 10 of 10 the upper end came out 1 − 1.1e-16, and a plot's error bar below p̂ failed)."""
+    n = np.arange(1, 301)
+    for k in (np.zeros_like(n), n // 3, n - 1, n):
+        low, high = ec.wilson_interval(k, n, level=level)
+        assert np.all(low <= k / n) and np.all(k / n <= high)
+    assert np.all(ec.wilson_interval(n, n, level=level)[1] == 1.0)
+    assert np.all(ec.wilson_interval(np.zeros_like(n), n, level=level)[0] == 0.0)

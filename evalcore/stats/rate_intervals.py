@@ -26,10 +26,11 @@ from typing import Any, NamedTuple
 import numpy as np
 from scipy import special
 
+from ..core.options import (check_bool, check_level, check_n_boot, check_random_state, check_real,
+                            check_rule, check_threshold)
 from ..core.ranking import roc_points, tie_groups
-from ..core.validation import (both_classes, check_binary_scores, check_bool, check_level,
-                               check_n_boot, check_random_state, check_real, check_rule,
-                               check_scores, check_threshold, exact_real, shown, undefined)
+from ..core.validation import (both_classes, check_binary_scores, check_scores, exact_real, shown,
+                               undefined)
 from .resampling import bootstrap
 
 #: Why a resample leaves a rate undefined (with ``stratified=False``), said in the warning.
@@ -222,8 +223,10 @@ def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95):
         shrink = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / shrink
         half = z / shrink * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    low = np.where(n > 0, np.maximum(0.0, centre - half), np.nan)
-    high = np.where(n > 0, np.minimum(1.0, centre + half), np.nan)
+    # the interval holds p̂ (the test does not reject p = p̂), and reaches 0 at p̂ = 0 and 1 at
+    # p̂ = 1 exactly: said so, since rounding can leave centre ± half a bit short of them
+    low = np.where(n > 0, np.clip(centre - half, 0.0, p), np.nan)
+    high = np.where(n > 0, np.clip(centre + half, p, 1.0), np.nan)
     if low.ndim == 0:
         return float(low), float(high)
     return low, high
