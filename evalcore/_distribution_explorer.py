@@ -28,8 +28,8 @@ import traitlets
 
 from ._widget_kit import CheckedTrait, EvalcoreWidget, check_panels, check_size
 from .core.confusion import ConfusionMatrix, confusion_matrix_at
+from .core.options import check_int, check_real, check_text
 from .core.ranking import tie_groups
-from .core.validation import check_int, check_real, check_text
 
 _HERE = Path(__file__).parent
 #: The panels the explorer can show, in the order it shows them.

@@ -36,7 +36,8 @@ import numpy as np
 import traitlets
 
 from ._widget_kit import EvalcoreWidget, check_sequence, check_size
-from .core.validation import check_int, check_positive, check_real, check_text, shown
+from .core.options import check_int, check_positive, check_real, check_text
+from .core.validation import shown
 
 _HERE = Path(__file__).parent
 

@@ -17,7 +17,7 @@ import numpy as np
 import traitlets
 
 from ._widget_kit import CheckedTrait, EvalcoreWidget, check_sequence, check_size
-from .core.validation import check_int, check_text
+from .core.options import check_int, check_text
 
 _HERE = Path(__file__).parent
 

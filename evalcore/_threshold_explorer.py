@@ -19,9 +19,9 @@ import traitlets
 
 from ._widget_kit import CheckedTrait, EvalcoreWidget, check_panels, check_size
 from .core.confusion import ConfusionMatrix, confusion_matrix_at
+from .core.options import check_bool, check_int, check_rule, check_text, check_threshold
 from .core.ranking import score_order, tie_groups
-from .core.validation import (check_binary_scores, check_bool, check_int, check_rule, check_text,
-                              check_threshold)
+from .core.validation import check_binary_scores
 
 _HERE = Path(__file__).parent
 #: More scores than this would make the page heavy (each score travels in the page).

@@ -16,7 +16,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .core.validation import check_one_of
+from .core.options import check_one_of
 
 #: The ``size`` values: the widget's font size, which everything in it is measured in.
 SIZES = ("normal", "large")

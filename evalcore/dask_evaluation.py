@@ -69,8 +69,8 @@ except ImportError as exc:                      # pragma: no cover - the extra i
     raise ImportError("evalcore.dask_evaluation needs Dask: pip install evalcore[dask]") \
         from exc
 
-from .core.validation import (both_classes, check_alternative, check_int, check_level,
-                              check_one_of, undefined)
+from .core.options import check_alternative, check_int, check_level, check_one_of
+from .core.validation import both_classes, undefined
 from .scale.dask_ranges import (aligned_partitions, auc_sums, curve_points, cut_rows, look_up,
                                 paired_sums, placement_table, prepare, range_average_precision,
                                 range_counts)

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .core.validation import check_int
+from .core.options import check_int
 
 
 class ScoredExample(NamedTuple):

@@ -18,7 +18,7 @@ import html
 import io
 from typing import Any, Sequence
 
-from .core.validation import check_positive, check_text
+from .core.options import check_positive, check_text
 
 
 def figure_pane(fig, *, alt: str, dpi: int = 150) -> str:

@@ -20,7 +20,8 @@ import pandas as pd
 import pytest
 
 import evalcore as ec
-from evalcore.core.validation import MixedLabelTypesError, check_count, check_label, shown
+from evalcore.core.options import check_count
+from evalcore.core.validation import MixedLabelTypesError, check_label, shown
 
 Y = [0, 0, 1, 1, 0, 1, 0, 1]
 S = [0.1, 0.4, 0.35, 0.8, 0.2, 0.7, 0.3, 0.9]

@@ -24,9 +24,10 @@ from typing import Any, NamedTuple
 import numpy as np
 from scipy import special
 
-from ..core.validation import (both_classes, check_int, check_level, check_n_boot, check_one_of,
-                               check_random_state, check_real, check_same_length, check_scores,
-                               positive_share, undefined, unit_scale)
+from ..core.options import (check_int, check_level, check_n_boot, check_one_of, check_random_state,
+                            check_real)
+from ..core.validation import (both_classes, check_same_length, check_scores, positive_share,
+                               undefined, unit_scale)
 from ..stats.resampling import bootstrap
 from .reliability import (MAX_BINS, bin_edges, check_probabilities, check_unit_interval,
                           reliability_from_edges)

@@ -16,8 +16,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..core.frames import data_frame
-from ..core.validation import (as_1d, check_binary_scores, check_int, check_label, check_one_of,
-                               check_optional, check_real, check_scores, shown, unit_scale)
+from ..core.options import check_int, check_one_of, check_optional, check_real
+from ..core.validation import (as_1d, check_binary_scores, check_label, check_scores, shown,
+                               unit_scale)
 
 
 #: The most bins :func:`reliability_curve` accepts (each bin is an array entry).

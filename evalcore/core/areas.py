@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 
 from .. import reference
+from .options import check_bool, check_fraction, check_one_of, check_real
 from .ranking import (ScoreCounts, auc_from_groups, cumulative_counts, mann_whitney_counts,
                       roc_points, score_counts)
-from .validation import (both_classes, check_binary_scores, check_bool, check_fraction,
-                         check_one_of, check_real, shown)
+from .validation import both_classes, check_binary_scores, shown
 
 #: ``method="pairs"`` refuses inputs with more positive/negative pairs than this.
 MAX_PAIRS = 20_000_000

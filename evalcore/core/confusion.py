@@ -27,10 +27,10 @@ import numpy as np
 
 from .information import check_base, mutual_information_from_table
 from .layouts import LaidOutTable, Layout, arrange, canonical_cells, check_layout
+from .options import check_count, check_given, check_positive, check_rule
 from .ranking import ScoreCounts, score_counts, threshold_hits
 from .validation import (FLOAT64_EXACT_INT, both_classes, check_binary_predictions,
-                         check_binary_scores, check_count, check_given, check_positive, check_rule,
-                         check_scores, undefined, unit_scale)
+                         check_binary_scores, check_scores, undefined, unit_scale)
 
 
 #: Float counts whose largest lies outside this range are computed exactly (as fractions):

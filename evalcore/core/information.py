@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from .validation import (check_binary_predictions, check_count, check_positive, check_scores,
-                         shown, unit_scale)
+from .options import check_count, check_positive
+from .validation import check_binary_predictions, check_scores, shown, unit_scale
 
 
 def check_base(base: Any) -> float:

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .validation import check_bool, check_int, check_one_of
+from .options import check_bool, check_int, check_one_of
 
 
 class Layout(NamedTuple):

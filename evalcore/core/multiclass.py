@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 
 from .areas import roc_auc
-from .validation import (as_1d, check_array_like, check_kinds_match, check_one_of, check_scores,
-                         shown)
+from .options import check_one_of
+from .validation import as_1d, check_array_like, check_kinds_match, check_scores, shown
 
 #: The ways of turning c classes into two-class problems.
 MULTI_CLASS = ("ovo", "ovr")

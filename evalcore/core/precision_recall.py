@@ -38,8 +38,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .frames import data_frame
+from .options import check_bool, check_int
 from .ranking import operating_points, score_counts
-from .validation import both_classes, check_bool, check_int
+from .validation import both_classes
 
 
 class AchievablePrCurve(NamedTuple):

@@ -24,8 +24,9 @@ import numpy as np
 
 from ..core.curves import threshold_scalar
 from ..core.frames import data_frame
+from ..core.options import check_int
 from ..core.ranking import operating_points, score_counts
-from ..core.validation import both_classes, check_int
+from ..core.validation import both_classes
 
 
 class GainCurve(NamedTuple):

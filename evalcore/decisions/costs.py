@@ -9,9 +9,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..core.curves import threshold_scalar
+from ..core.options import check_fraction, check_given, check_positive, check_real, check_rule
 from ..core.ranking import ScoreCounts, operating_points, score_counts
-from ..core.validation import (both_classes, check_fraction, check_given, check_positive,
-                               check_real, check_rule, undefined)
+from ..core.validation import both_classes, undefined
 from .guarantees import fpr_violation_probability, min_negatives_for_guarantee, umbrella_order
 
 

@@ -31,9 +31,9 @@ import numpy as np
 
 from ..calibration.reliability import check_unit_interval
 from ..core.frames import data_frame
+from ..core.options import check_fraction, check_level, check_n_boot, check_random_state
 from ..core.ranking import operating_points, score_counts
-from ..core.validation import (check_binary_scores, check_fraction, check_level, check_n_boot,
-                               check_random_state, check_scores, undefined)
+from ..core.validation import check_binary_scores, check_scores, undefined
 from ..stats.resampling import bootstrap
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from scipy import special
 
-from ..core.validation import check_fraction, check_int, check_real
+from ..core.options import check_fraction, check_int, check_real
 
 
 def _check_confidence(confidence: Any) -> float:

@@ -36,8 +36,9 @@ import numpy as np
 
 from ..core.curves import threshold_scalar
 from ..core.frames import data_frame
+from ..core.options import check_positive, check_real
 from ..core.ranking import operating_points, score_counts
-from ..core.validation import both_classes, check_positive, check_real, check_scores
+from ..core.validation import both_classes, check_scores
 from .costs import OperatingPoint
 
 

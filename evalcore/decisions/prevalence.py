@@ -33,9 +33,9 @@ import numpy as np
 
 from ..calibration.reliability import check_unit_interval
 from ..core.confusion import confusion_matrix, confusion_matrix_at
-from ..core.validation import (UndefinedMetricWarning, check_fraction, check_int, check_level,
-                               check_one_of, check_positive, check_real, check_rule, check_scores,
-                               check_threshold, shown, undefined)
+from ..core.options import (check_fraction, check_int, check_level, check_one_of, check_positive,
+                            check_real, check_rule, check_threshold)
+from ..core.validation import UndefinedMetricWarning, check_scores, shown, undefined
 from ..stats.rate_intervals import wilson_interval
 
 #: Below this |TPR − FPR| the adjusted count divides by almost nothing: it warns.

@@ -38,10 +38,10 @@ import numpy as np
 from ..core.areas import roc_auc
 from ..core.confusion import predict
 from ..core.frames import data_frame
+from ..core.options import (check_level, check_metric, check_n_boot, check_one_of,
+                            check_random_state, check_rule, check_threshold, metric_value)
 from ..core.validation import (UndefinedMetricWarning, as_1d, check_binary_predictions,
-                               check_binary_scores, check_level, check_metric, check_n_boot,
-                               check_one_of, check_random_state, check_rule, check_same_length,
-                               check_threshold, metric_value, shown, undefined)
+                               check_binary_scores, check_same_length, shown, undefined)
 from ..stats.rate_intervals import wilson_interval
 from ..stats.resampling import Evaluation, bootstrap
 

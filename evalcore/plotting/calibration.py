@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..calibration.reliability import reliability_curve
-from ..core.validation import check_bool, unit_scale
+from ..core.options import check_bool
+from ..core.validation import unit_scale
 from .style import axes_or_new, square_unit
 
 

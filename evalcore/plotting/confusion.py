@@ -8,7 +8,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..core.confusion import ConfusionMatrix, Layout
-from ..core.validation import check_bool
+from ..core.options import check_bool
 from .style import axes_or_new
 
 

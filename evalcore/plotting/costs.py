@@ -6,8 +6,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core.options import check_bool, check_fraction, check_optional
 from ..core.ranking import score_counts
-from ..core.validation import check_bool, check_fraction, check_optional
 from ..decisions.hull import (cost_curve, cost_lines, iso_performance_slope,
                               optimal_operating_point, roc_convex_hull)
 from .roc import chance_diagonal, plot_roc

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.validation import check_bool
+from ..core.options import check_bool
 from ..decisions.decision_curves import decision_curve
 from .style import axes_or_new, one_undefined_warning, reference_line_once
 

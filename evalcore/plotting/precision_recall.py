@@ -8,9 +8,9 @@ import numpy as np
 
 from ..core.areas import average_precision
 from ..core.curves import precision_recall_curve
+from ..core.options import check_bool, check_one_of
 from ..core.precision_recall import interpolated_pr_curve, prg_curve
 from ..core.ranking import score_counts
-from ..core.validation import check_bool, check_one_of
 from .roc import area_label
 from .style import axes_or_new, one_undefined_warning, reference_line_once, square_unit
 

@@ -8,8 +8,8 @@ import math
 
 from ..core.areas import roc_auc
 from ..core.curves import equal_error_rate, roc_curve
+from ..core.options import check_bool
 from ..core.ranking import score_counts
-from ..core.validation import check_bool
 from .style import axes_or_new, mark_point, one_undefined_warning, reference_line_once, square_unit
 
 #: The gid of the chance diagonal, by which a second plot on the same Axes finds it.

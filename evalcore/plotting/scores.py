@@ -7,9 +7,9 @@ from typing import Any
 import numpy as np
 
 from ..core.confusion import predict
-from ..core.validation import (RULES, check_binary_scores, check_bool, check_int, check_labels,
-                               check_one_of, check_optional, check_positive, check_real,
-                               check_threshold)
+from ..core.options import (RULES, check_bool, check_int, check_one_of, check_optional,
+                            check_positive, check_real, check_threshold)
+from ..core.validation import check_binary_scores, check_labels
 from .style import COLORS, axes_or_new
 
 

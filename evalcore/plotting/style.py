@@ -8,7 +8,8 @@ import warnings
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from ..core.validation import UndefinedMetricWarning, check_real
+from ..core.options import check_real
+from ..core.validation import UndefinedMetricWarning
 
 #: Okabe–Ito colours, distinguishable with the common colour-vision deficiencies.
 COLORS = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",

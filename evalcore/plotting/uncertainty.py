@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..core.validation import check_bool, check_int, check_optional, check_real
+from ..core.options import check_bool, check_int, check_optional, check_real
 from .style import COLORS, axes_or_new
 
 

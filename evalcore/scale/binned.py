@@ -22,8 +22,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..core.auc_sums import auc_range_sums
+from ..core.options import check_int, check_real
 from ..core.ranking import ScoreCounts
-from ..core.validation import both_classes, check_binary_scores, check_int, check_real
+from ..core.validation import both_classes, check_binary_scores
 from .score_bins import check_edges, score_bin_edges
 
 _FORMAT = "evalcore.BinnedScoreCounts/1"

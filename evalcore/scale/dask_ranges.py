@@ -31,8 +31,9 @@ import numpy as np
 from dask import delayed
 
 from ..core.auc_sums import auc_range_sums, doubled_placements
+from ..core.options import check_int
 from ..core.ranking import ScoreCounts, tie_groups
-from ..core.validation import (as_1d, check_binary_scores, check_int, check_labels, check_scores,
+from ..core.validation import (as_1d, check_binary_scores, check_labels, check_scores,
                                check_weights, exact_real)
 
 #: Scores each partition contributes per range to the sample the split points come from.

@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from ..core.options import check_int, check_one_of
 from ..core.validation import (as_1d, both_classes, check_array_like, check_binary_scores,
-                               check_int, check_one_of, check_scores, shown)
+                               check_scores, shown)
 
 SPACINGS = ("quantile", "probability", "logit")
 #: Keras' ``backend.epsilon()``: its end thresholds are ``-epsilon`` and ``1 + epsilon``.

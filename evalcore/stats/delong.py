@@ -54,11 +54,11 @@ import numpy as np
 from scipy import special
 
 from ..core.auc_sums import auc_range_sums, doubled_placements
+from ..core.options import (check_alternative, check_level, check_n_boot, check_one_of,
+                            check_random_state)
 from ..core.ranking import (ScoreCounts, auc_from_groups, groups_from_sorted, score_counts,
                             score_order, tie_groups)
-from ..core.validation import (check_alternative, check_binary_scores, check_level, check_n_boot,
-                               check_one_of, check_random_state, check_same_length, check_scores,
-                               undefined)
+from ..core.validation import check_binary_scores, check_same_length, check_scores, undefined
 from .resampling import bootstrap
 from .sample_size import hanley_mcneil_variance
 

@@ -54,10 +54,11 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 
 from ..core.areas import roc_auc
+from ..core.options import (check_alternative, check_int, check_metric, check_optional,
+                            check_random_state, metric_value)
 from ..core.ranking import doubled_midranks, tie_groups
-from ..core.validation import (both_classes, check_alternative, check_binary_scores, check_int,
-                               check_metric, check_optional, check_random_state, check_same_length,
-                               check_scores, metric_value, undefined)
+from ..core.validation import (both_classes, check_binary_scores, check_same_length, check_scores,
+                               undefined)
 from .resampling import (Evaluation, all_swaps, infinite_rows, infinite_values, permutation_draws,
                          swap_draws, undefined_draws, undefined_on_the_data, undefined_rows)
 

@@ -49,10 +49,10 @@ import numpy as np
 
 from scipy import special
 
+from ..core.options import (check_alternative, check_bool, check_int, check_level, check_positive,
+                            check_real)
 from ..core.ranking import doubled_midranks
-from ..core.validation import (check_alternative, check_array_like, check_bool, check_int,
-                               check_level, check_positive, check_real, check_same_length,
-                               check_scores, shown, undefined)
+from ..core.validation import check_array_like, check_same_length, check_scores, shown, undefined
 
 
 class ResampledTTest(NamedTuple):

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from scipy import special
 
-from ..core.validation import check_level, check_real
+from ..core.options import check_level, check_real
 
 #: auc_sample_size gives up beyond this many positives or negatives (2**53: counts stay exact
 #: floats).

@@ -21,9 +21,9 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from ..core.validation import (check_binary_scores, check_bool, check_level, check_metric,
-                               check_n_boot, check_one_of, check_random_state, check_same_length,
-                               check_scores, metric_value, undefined)
+from ..core.options import (check_bool, check_level, check_metric, check_n_boot, check_one_of,
+                            check_random_state, metric_value)
+from ..core.validation import check_binary_scores, check_same_length, check_scores, undefined
 from .resampling import bootstrap
 
 
