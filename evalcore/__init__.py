@@ -28,7 +28,7 @@ from .core.layouts import LAYOUTS, Layout
 from .core.multiclass import multiclass_auc
 from .core.precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
                                     interpolated_pr_curve, pr_auc_interpolated, prg_curve)
-from .core.ranking import ScoreCounts
+from .core.score_counts import ScoreCounts
 from .core.validation import MixedLabelTypesError, UndefinedMetricWarning
 from .decisions.capacity import (CapacityCounts, GainCurve, KsStatistic, LiftCurve,
                                  counts_at_capacity, gain_curve, ks_statistic, lift_curve)
@@ -37,6 +37,7 @@ from .decisions.costs import (GuaranteedThresholdChoice, OperatingPoint, Thresho
                               threshold_by_cost, threshold_by_youden, threshold_max_fbeta)
 from .decisions.decision_curves import (DecisionCurve, NetBenefitInterval, decision_curve,
                                         net_benefit, net_benefit_ci, net_benefit_treat_all)
+from .decisions.fairness import demographic_parity_gap, equalized_odds_gap, predictive_parity_gap
 from .decisions.guarantees import (fpr_violation_probability, min_negatives_for_guarantee,
                                    umbrella_order)
 from .decisions.hull import (CostCurve, RocHull, cost_curve, cost_lines, iso_performance_slope,
@@ -44,8 +45,7 @@ from .decisions.hull import (CostCurve, RocHull, cost_curve, cost_lines, iso_per
 from .decisions.prevalence import (PredictiveValuesInterval, PrevalenceEstimate,
                                    adjust_to_prevalence, estimate_prevalence, npv_at_prevalence,
                                    ppv_at_prevalence, predictive_values_at_prevalence)
-from .decisions.subgroups import (GroupMetric, GroupRow, by_group, demographic_parity_gap,
-                                  equalized_odds_gap, predictive_parity_gap)
+from .decisions.subgroups import GroupMetric, GroupRow, by_group
 from .examples import (MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier,
                        vojnovic_seven)
 from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_confusion_matrix,
@@ -54,7 +54,8 @@ from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_
                        plot_pr_area, plot_prg, plot_reliability, plot_roc, plot_roc_hull,
                        plot_roc_space, plot_sampling_distribution, plot_scores)
 from .plotting.decision_curves import plot_decision_curve
-from .scale.binned import BinnedBounds, BinnedRocCurve, BinnedScoreCounts, binned_auc
+from .scale.binned import BinnedScoreCounts, binned_auc
+from .scale.binned_bounds import BinnedBounds, BinnedRocCurve
 from .scale.score_bins import keras_thresholds, score_bin_edges, thresholded_auc
 from .stats.delong import (AucComparison, AucInterval, delong_test, delong_test_unpaired,
                            delong_variance, roc_auc_ci)

@@ -25,10 +25,10 @@ from hypothesis import strategies as st
 import evalcore as ec
 from evalcore import examples
 from evalcore.calibration import reliability as calibration
-from evalcore.core import confusion, information, multiclass
+from evalcore.core import combined, confusion, exact, information, multiclass, rates
 from evalcore.reference import auc_pairs
 
-MODULES = (confusion, information, multiclass, calibration, examples)
+MODULES = (confusion, rates, combined, exact, information, multiclass, calibration, examples)
 BIG = 2 ** 60
 LONG_DOUBLE_IS_WIDE = np.finfo(np.longdouble).nmant >= 63
 

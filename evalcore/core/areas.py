@@ -15,8 +15,8 @@ import numpy as np
 
 from .. import reference
 from .options import check_bool, check_fraction, check_one_of, check_real
-from .ranking import (ScoreCounts, auc_from_groups, cumulative_counts, mann_whitney_counts,
-                      roc_points, score_counts)
+from .ranking import auc_from_groups, cumulative_counts, mann_whitney_counts, roc_points
+from .score_counts import ScoreCounts, resolve_score_counts
 from .validation import both_classes, check_binary_scores, shown
 
 #: ``method="pairs"`` refuses inputs with more positive/negative pairs than this.
@@ -134,8 +134,8 @@ def _roc_auc(y_true, y_score, method, sample_weight, pos_label, stacklevel=5) ->
         if not both_classes(total_pos, total_neg, "ROC AUC", stacklevel=stacklevel):
             return float("nan")
         return twice_u / (2 * total_pos * total_neg)
-    groups = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                          scale_weights=True)
+    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                  scale_weights=True)
     if not both_classes(groups.positives.sum(), groups.negatives.sum(),
                         "ROC AUC", stacklevel=stacklevel):
         return float("nan")
@@ -323,8 +323,8 @@ def partial_auc(y_true: Any, y_score: Any = None, *, max_fpr: float | None = Non
             raise ValueError(f"min_fpr must be below max_fpr, got min_fpr={low!r} and "
                              f"max_fpr={high!r}")
     standardized = check_bool(standardized, "standardized")
-    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
-                          pos_label=pos_label, scale_weights=True)
+    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
     if not both_classes(groups.positives.sum(), groups.negatives.sum(),
                         "the partial AUC"):
         return float("nan")
@@ -386,8 +386,8 @@ def average_precision(y_true: Any, y_score: Any = None, *, sample_weight: Any = 
     >>> average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.8333333333333333
     """
-    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
-                          pos_label=pos_label, scale_weights=True)
+    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
     _, tps, fps = cumulative_counts(groups)
     if not both_classes(tps[-1], 1, "average precision"):
         return float("nan")
@@ -445,8 +445,8 @@ def pr_auc_trapezoid(y_true: Any, y_score: Any = None, *, sample_weight: Any = N
     >>> round(pr_auc_trapezoid([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
     0.291667
     """
-    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
-                          pos_label=pos_label, scale_weights=True)
+    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
     _, tps, fps = cumulative_counts(groups)
     if not both_classes(tps[-1], 1, "the PR area"):
         return float("nan")

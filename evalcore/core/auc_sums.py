@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from .ranking import ScoreCounts
+from .score_counts import ScoreCounts
 from .validation import undefined
 
 _EXACT_IN_UINT64 = 2 ** 31          # class sizes below which the split sums cannot wrap

@@ -15,7 +15,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .frames import data_frame
-from .ranking import cumulative_counts, roc_points, score_counts
+from .ranking import cumulative_counts, roc_points
+from .score_counts import resolve_score_counts
 from .validation import both_classes
 
 
@@ -161,7 +162,7 @@ def confusion_matrix_at_thresholds(y_true: Any, y_score: Any = None, *, sample_w
     >>> tn.tolist(), fp.tolist(), fn.tolist(), tp.tolist()
     ([2, 1, 1, 0], [0, 1, 1, 2], [1, 1, 0, 0], [1, 1, 2, 2])
     """
-    thresholds, tps, fps = cumulative_counts(score_counts(
+    thresholds, tps, fps = cumulative_counts(resolve_score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label))
     return ThresholdCounts(fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds.copy())
 
@@ -222,8 +223,8 @@ def roc_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
     >>> roc.thresholds[:3].tolist()
     [inf, 0.8, 0.7]
     """
-    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
-                          pos_label=pos_label, scale_weights=True)
+    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
     thresholds, tps, fps = roc_points(groups)
     total_pos, total_neg = tps[-1], fps[-1]
     rate = "false positive rate" if not total_neg > 0 else "true positive rate"
@@ -285,8 +286,8 @@ def precision_recall_curve(y_true: Any, y_score: Any = None, *, sample_weight: A
     >>> pr.thresholds.tolist()
     [0.1, 0.35, 0.4, 0.8]
     """
-    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
-                          pos_label=pos_label, scale_weights=True)
+    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
     thresholds, tps, fps = cumulative_counts(groups)
     precision = tps / (tps + fps)
     if not both_classes(tps[-1], 1, "recall"):
@@ -342,8 +343,8 @@ def equal_error_rate(y_true: Any, y_score: Any = None, *, sample_weight: Any = N
     >>> ec.equal_error_rate([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     EqualErrorRate(eer=0.5, threshold=0.4)
     """
-    groups = score_counts(y_true, y_score, sample_weight=sample_weight,
-                          pos_label=pos_label, scale_weights=True)
+    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
     if not both_classes(groups.positives.sum(), groups.negatives.sum(), "the equal error rate"):
         return EqualErrorRate(float("nan"), float("nan"))
     thresholds, tps, fps = roc_points(groups)

@@ -1,8 +1,8 @@
 """Information-theoretic comparison of hard classifiers.
 
-The table arithmetic lives here and :mod:`evalcore.core.confusion` imports it; this module reads
-the labels itself (through the shared validation), so neither module imports the other
-inside a function.
+The table arithmetic lives here and :mod:`evalcore.core.combined` (the confusion matrix's
+mutual information) imports it; this module reads the labels itself (through the shared
+validation), so neither module imports the other inside a function.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The layouts the sources print a confusion matrix in, and the matrix shown as text and HTML.
 
-Kept apart from the counts and the rates (:mod:`evalcore.core.confusion`), as scikit-learn keeps
+Kept apart from the counts and the rates (:mod:`evalcore.core.confusion`, which inherits its
+rates from :mod:`evalcore.core.rates` and :mod:`evalcore.core.combined`), as scikit-learn keeps
 its displays apart from its metrics. :class:`Layout` and :data:`LAYOUTS` name the layouts;
 :func:`check_layout`, :func:`arrange` and :func:`canonical_cells` move a 2x2 table between a
 layout and the canonical order ``[[tp, fn], [fp, tn]]`` (truth on rows, positive first).

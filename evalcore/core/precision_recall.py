@@ -39,7 +39,8 @@ import numpy as np
 
 from .frames import data_frame
 from .options import check_bool, check_int
-from .ranking import operating_points, score_counts
+from .ranking import operating_points
+from .score_counts import resolve_score_counts
 from .validation import both_classes
 
 
@@ -82,7 +83,7 @@ def _vertex_counts(y_true, y_score, sample_weight, pos_label, hull: bool):
     """TP and FP counts of the curve's vertices, from (0, 0): every operating point, or
     only the vertices of the ROC convex hull; None (after one warning) without positives."""
     # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    _, tps, fps = operating_points(score_counts(
+    _, tps, fps = operating_points(resolve_score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     total_pos, total_neg = tps[-1], fps[-1]
     if not both_classes(total_pos, 1, "the PR curve", stacklevel=5):
@@ -449,7 +450,7 @@ def prg_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
 def _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel) -> PrgCurve:
     # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    thresholds, tps, fps = operating_points(score_counts(
+    thresholds, tps, fps = operating_points(resolve_score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     total_pos, total_neg = tps[-1], fps[-1]
     if not both_classes(total_pos, total_neg, "the precision-recall-gain curve",

@@ -1,6 +1,7 @@
 """From scores to decisions: costs and thresholds, the ROC convex hull and cost curves, gain,
 lift and capacity, decision curves, predictive values under another prevalence, thresholds
-with a guarantee, and rates by subgroup.
+with a guarantee, rates by subgroup (subgroups) and the fairness gaps between groups
+(fairness).
 
 Private: the API is the flat namespace of :mod:`evalcore` (``import evalcore as ec``).
 """

@@ -25,7 +25,8 @@ import numpy as np
 from ..core.curves import threshold_scalar
 from ..core.frames import data_frame
 from ..core.options import check_int
-from ..core.ranking import operating_points, score_counts
+from ..core.ranking import operating_points
+from ..core.score_counts import resolve_score_counts
 from ..core.validation import both_classes
 
 
@@ -108,7 +109,7 @@ class CapacityCounts(NamedTuple):
 def _gain_points(y_true: Any, y_score: Any, sample_weight: Any, pos_label: Any):
     """(thresholds, share flagged, gain) from the core's operating points; gain is ``nan``
     with one warning when there are no positives."""
-    thresholds, tps, fps = operating_points(score_counts(
+    thresholds, tps, fps = operating_points(resolve_score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     flagged = tps + fps
     total = flagged[-1]
@@ -303,7 +304,7 @@ def ks_statistic(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
     >>> ec.ks_statistic([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     KsStatistic(statistic=0.5, threshold=0.8, fpr=0.0, tpr=0.5)
     """
-    thresholds, tps, fps = operating_points(score_counts(
+    thresholds, tps, fps = operating_points(resolve_score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     if not both_classes(tps[-1], fps[-1], "the KS statistic"):
         return KsStatistic(math.nan, math.nan, math.nan, math.nan)
@@ -386,7 +387,7 @@ def counts_at_capacity(y_true: Any, y_score: Any = None, *, k: int,
     >>> round(top.tp, 4), round(top.precision, 4), top.tied, top.tied_taken
     (0.6667, 0.3333, 3, 2)
     """
-    counts = score_counts(y_true, y_score, pos_label=pos_label)
+    counts = resolve_score_counts(y_true, y_score, pos_label=pos_label)
     if counts.weighted:
         raise ValueError("y_true is a weighted ScoreCounts: k counts whole cases, so the "
                          "counts at a capacity need unweighted counts")

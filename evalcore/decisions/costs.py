@@ -10,7 +10,8 @@ import numpy as np
 
 from ..core.curves import threshold_scalar
 from ..core.options import check_fraction, check_given, check_positive, check_real, check_rule
-from ..core.ranking import ScoreCounts, operating_points, score_counts
+from ..core.ranking import operating_points
+from ..core.score_counts import ScoreCounts, resolve_score_counts
 from ..core.validation import both_classes, undefined
 from .guarantees import fpr_violation_probability, min_negatives_for_guarantee, umbrella_order
 
@@ -127,7 +128,7 @@ def threshold_by_cost(y_true: Any, y_score: Any = None, *, cost_fp: float = 1.0,
     cost_fp = check_positive(cost_fp, "cost_fp", allow_zero=True)
     cost_fn = check_positive(cost_fn, "cost_fn", allow_zero=True)
     # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    thresholds, tps, fps = operating_points(score_counts(
+    thresholds, tps, fps = operating_points(resolve_score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     total_pos, total_neg = tps[-1], fps[-1]
     scaled_fp, scaled_fn, exponent = _cost_scale(cost_fp, cost_fn)
@@ -184,7 +185,7 @@ def threshold_by_youden(y_true: Any, y_score: Any = None, *, sample_weight: Any 
     OperatingPoint(threshold=0.8, fpr=0.0, tpr=0.5, value=0.5)
     """
     # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    thresholds, tps, fps = operating_points(score_counts(
+    thresholds, tps, fps = operating_points(resolve_score_counts(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
     if not both_classes(tps[-1], fps[-1], "Youden's J"):
         return OperatingPoint(math.nan, math.nan, math.nan, math.nan)
@@ -227,7 +228,8 @@ def _candidates(y_true: Any, y_score: Any, rule: Any, pos_label: Any):
     ``y_score`` is ``None``).
     """
     rule = check_rule(rule)
-    thresholds, tps, fps = operating_points(score_counts(y_true, y_score, pos_label=pos_label))
+    thresholds, tps, fps = operating_points(resolve_score_counts(y_true, y_score,
+                                                                 pos_label=pos_label))
     if rule == ">":
         thresholds = np.append(thresholds[1:], -np.inf)
     return thresholds, tps, fps
@@ -370,7 +372,7 @@ def threshold_at_fpr(y_true: Any, y_score: Any = None, max_fpr: float | None = N
     >>> sure.threshold, sure.order, round(sure.violation_probability, 4)
     (0.4, 2, 0.04)
     """
-    counts = score_counts(y_true, y_score, pos_label=pos_label)
+    counts = resolve_score_counts(y_true, y_score, pos_label=pos_label)
     check_given(max_fpr, "max_fpr", function="threshold_at_fpr", example="0.05")
     if confidence is None:
         max_fpr = check_fraction(max_fpr, "max_fpr")
@@ -473,7 +475,7 @@ def threshold_at_precision(y_true: Any, y_score: Any = None, min_precision: floa
     >>> ec.threshold_at_precision(ec.ScoreCounts.from_arrays(y, s), min_precision=0.9).threshold
     0.8
     """
-    counts = score_counts(y_true, y_score, pos_label=pos_label)
+    counts = resolve_score_counts(y_true, y_score, pos_label=pos_label)
     check_given(min_precision, "min_precision", function="threshold_at_precision",
                 example="0.9")
     min_precision = check_fraction(min_precision, "min_precision")

@@ -32,7 +32,8 @@ import numpy as np
 from ..calibration.reliability import check_unit_interval
 from ..core.frames import data_frame
 from ..core.options import check_fraction, check_level, check_n_boot, check_random_state
-from ..core.ranking import operating_points, score_counts
+from ..core.ranking import operating_points
+from ..core.score_counts import resolve_score_counts
 from ..core.validation import check_binary_scores, check_scores, undefined
 from ..stats.resampling import bootstrap
 
@@ -86,8 +87,8 @@ def _threshold_probabilities(values: Any, name: str) -> tuple[np.ndarray, bool]:
 
 def _probability_counts(y_true: Any, y_score: Any, sample_weight: Any, pos_label: Any):
     """The validated summary, refused unless its scores are probabilities in [0, 1]."""
-    counts = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                          scale_weights=True)
+    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                  scale_weights=True)
     if len(counts):
         check_unit_interval(np.array([counts.values[0], counts.values[-1]], dtype=np.float64),
                             "y_score")

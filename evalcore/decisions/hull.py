@@ -37,7 +37,8 @@ import numpy as np
 from ..core.curves import threshold_scalar
 from ..core.frames import data_frame
 from ..core.options import check_positive, check_real
-from ..core.ranking import operating_points, score_counts
+from ..core.ranking import operating_points
+from ..core.score_counts import resolve_score_counts
 from ..core.validation import both_classes, check_scores
 from .costs import OperatingPoint
 
@@ -176,8 +177,8 @@ def roc_convex_hull(y_true: Any, y_score: Any = None, *, sample_weight: Any = No
     >>> hull.thresholds.tolist()
     [inf, 0.8, 0.35, 0.1]
     """
-    hull = _hull_or_none(score_counts(y_true, y_score, sample_weight=sample_weight,
-                                      pos_label=pos_label, scale_weights=True))
+    hull = _hull_or_none(resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
+                                              pos_label=pos_label, scale_weights=True))
     return _nan_hull() if hull is None else hull
 
 
@@ -305,8 +306,8 @@ def optimal_operating_point(y_true: Any, y_score: Any = None, *, cost_fp: float,
     cost_fn = check_positive(cost_fn, "cost_fn")
     if prior_pos is not None:
         prior_pos = _check_prior(prior_pos)
-    counts = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                          scale_weights=True)
+    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                  scale_weights=True)
     hull = _hull_or_none(counts)
     if hull is None:
         return OperatingPoint(math.nan, math.nan, math.nan, math.nan)
@@ -417,8 +418,8 @@ def cost_lines(y_true: Any, y_score: Any = None, *, probability_cost: Any, sampl
     [[0.0, 0.5, 1.0], [0.0, 0.25, 0.5], [0.5, 0.5, 0.5], [0.5, 0.25, 0.0], [1.0, 0.5, 0.0]]
     """
     pc = _check_probability_cost(probability_cost)
-    points = _points_or_nan(score_counts(y_true, y_score, sample_weight=sample_weight,
-                                         pos_label=pos_label, scale_weights=True),
+    points = _points_or_nan(resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
+                                                 pos_label=pos_label, scale_weights=True),
                             "the cost lines")
     if points is None:
         return np.full((1, pc.size), np.nan)
@@ -492,8 +493,8 @@ def cost_curve(y_true: Any, y_score: Any = None, *, probability_cost: Any = None
     """
     if probability_cost is not None:
         pc = _check_probability_cost(probability_cost)
-    hull = _hull_or_none(score_counts(y_true, y_score, sample_weight=sample_weight,
-                                      pos_label=pos_label, scale_weights=True))
+    hull = _hull_or_none(resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
+                                              pos_label=pos_label, scale_weights=True))
     if hull is None:
         pc = np.array([0.0, 1.0]) if probability_cost is None else pc
         return CostCurve(pc, np.full(pc.shape, np.nan))

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from ..core.options import check_bool, check_fraction, check_optional
-from ..core.ranking import score_counts
+from ..core.score_counts import resolve_score_counts
 from ..decisions.hull import (cost_curve, cost_lines, iso_performance_slope,
                               optimal_operating_point, roc_convex_hull)
 from .roc import chance_diagonal, plot_roc
@@ -75,8 +75,8 @@ def plot_roc_hull(y_true: Any, y_score: Any = None, *, cost_fp: float | None = N
     if (cost_fp is None) != (cost_fn is None):
         raise ValueError("give both cost_fp and cost_fn (to draw the iso-cost line) or neither")
     # validated and sorted once: the hull, the best point and the ROC points share a summary
-    counts = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                          scale_weights=True)
+    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                  scale_weights=True)
     with one_undefined_warning():       # a class missing: one warning, not one per metric
         hull = roc_convex_hull(counts)
         best = slope = None

@@ -10,7 +10,7 @@ from ..core.areas import average_precision
 from ..core.curves import precision_recall_curve
 from ..core.options import check_bool, check_one_of
 from ..core.precision_recall import interpolated_pr_curve, prg_curve
-from ..core.ranking import score_counts
+from ..core.score_counts import resolve_score_counts
 from .roc import area_label
 from .style import axes_or_new, one_undefined_warning, reference_line_once, square_unit
 
@@ -84,8 +84,8 @@ def plot_pr(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = No
     markers = check_bool(markers, "markers")
     baseline = check_bool(baseline, "baseline")
     # validated and sorted once: the curve and its area come from one summary
-    counts = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                          scale_weights=True)
+    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                  scale_weights=True)
     with one_undefined_warning():       # a class missing: one warning, not one per metric
         pr = precision_recall_curve(counts)
         if label:

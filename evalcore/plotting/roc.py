@@ -9,7 +9,7 @@ import math
 from ..core.areas import roc_auc
 from ..core.curves import equal_error_rate, roc_curve
 from ..core.options import check_bool
-from ..core.ranking import score_counts
+from ..core.score_counts import resolve_score_counts
 from .style import axes_or_new, mark_point, one_undefined_warning, reference_line_once, square_unit
 
 #: The gid of the chance diagonal, by which a second plot on the same Axes finds it.
@@ -127,8 +127,8 @@ def plot_roc(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = N
     fill = check_bool(fill, "fill")
     chance = check_bool(chance, "chance")
     # validated and sorted once: the curve and its area come from one summary
-    counts = score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                          scale_weights=True)
+    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                  scale_weights=True)
     with one_undefined_warning():       # a class missing: one warning, not one per metric
         roc = roc_curve(counts)
         if label:

@@ -9,88 +9,30 @@ between the binned value with each of them counted 0 and with each counted 1 (a 
 distinct score holds ties, known exactly). The ROC curve is exact at every bin's lowest score
 and lies in the box between two such points; average precision is bounded per bin in closed
 form. :meth:`BinnedScoreCounts.refine` reads the data again and refines the bins with the most
-unknown pairs until the bounds are as narrow as asked, or exact. Choosing edges and Keras'
-fixed-threshold AUC live in :mod:`evalcore.scale.score_bins`.
+unknown pairs until the bounds are as narrow as asked, or exact.
+
+This module is the summary: how it is built, merged, saved and refined. The arithmetic of what
+a finished table of bins certifies, with the result types :class:`BinnedBounds` and
+:class:`BinnedRocCurve`, is in :mod:`evalcore.scale.binned_bounds` (the methods call it);
+choosing edges and Keras' fixed-threshold AUC are in :mod:`evalcore.scale.score_bins`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
-from ..core.auc_sums import auc_range_sums
 from ..core.options import check_int, check_real
-from ..core.ranking import ScoreCounts
+from ..core.score_counts import ScoreCounts
 from ..core.validation import both_classes, check_binary_scores
+from .binned_bounds import (BinnedBounds, BinnedRocCurve, certified_auc,
+                            certified_average_precision, certified_roc)
 from .score_bins import check_edges, score_bin_edges
 
 _FORMAT = "evalcore.BinnedScoreCounts/1"
-
-
-class BinnedBounds(NamedTuple):
-    """A value known only to lie in ``[lower, upper]``, and the midpoint as its estimate."""
-
-    estimate: float   # (lower + upper) / 2: off by at most width / 2
-    lower: float
-    upper: float
-
-    @property
-    def width(self) -> float:
-        """``upper - lower``: twice the largest possible error of the estimate."""
-        return self.upper - self.lower
-
-
-class BinnedRocCurve(NamedTuple):
-    """The ROC points a binned summary knows exactly, one per non-empty bin's lowest score.
-
-    Between points ``i`` and ``i + 1`` the exact curve runs from one to the other inside the box
-    they span; where ``exact[i]`` (the bin holds one class, or one distinct score) it is the
-    straight segment itself.
-    """
-
-    thresholds: np.ndarray   # inf, then each non-empty bin's lowest score, decreasing
-    fpr: np.ndarray
-    tpr: np.ndarray
-    exact: np.ndarray        # one per segment: is the curve between the two points known?
-
-    def lower_curve(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(fpr, tpr)`` of the lowest curve the data can have: in every unknown box, right
-        first, then up. Its area is the AUC's lower bound."""
-        return self._staircase(up_first=False)
-
-    def upper_curve(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(fpr, tpr)`` of the highest curve the data can have: up first, then right. Its
-        area is the AUC's upper bound."""
-        return self._staircase(up_first=True)
-
-    def _staircase(self, *, up_first: bool) -> tuple[np.ndarray, np.ndarray]:
-        fpr, tpr = [self.fpr[0]], [self.tpr[0]]
-        for i, known in enumerate(self.exact):
-            if not known:
-                fpr.append(self.fpr[i] if up_first else self.fpr[i + 1])
-                tpr.append(self.tpr[i + 1] if up_first else self.tpr[i])
-            fpr.append(self.fpr[i + 1])
-            tpr.append(self.tpr[i + 1])
-        return np.array(fpr), np.array(tpr)
-
-
-def _harmonic_difference(m: np.ndarray, a: np.ndarray) -> np.ndarray:
-    """``sum(1 / (m + i) for i in 1..a)`` for non-negative integers (as floats), to ~1e-16
-    relative: a table of H(n) below 64, the asymptotic series of H(n) - ln(n) above."""
-    table = np.concatenate(([0.0], np.cumsum(1 / np.arange(1, 64))))
-
-    def tail(n):   # H(n) - ln(n) - Euler's gamma, for n >= 64 (error below 1e-20)
-        return 1 / (2 * n) - 1 / (12 * n ** 2) + 1 / (120 * n ** 4) - 1 / (252 * n ** 6)
-
-    big_m = np.maximum(m, 64.0)
-    big_top = np.maximum(m + a, 64.0)
-    both_big = np.log1p(a / big_m) + tail(big_top) - tail(big_m)
-    top = np.where(m + a < 64, table[np.minimum(m + a, 63).astype(np.int64)],
-                   np.log(big_top) + np.euler_gamma + tail(big_top))
-    return np.where(m >= 64, both_big, top - table[np.minimum(m, 63).astype(np.int64)])
 
 
 def _rounded(values: np.ndarray, *, down: bool) -> np.ndarray:
@@ -329,12 +271,11 @@ class BinnedScoreCounts:
         return loaded
 
     # --- what the bins certify ------------------------------------------------------------
-    def _from_top(self):
-        """Non-empty bins from the highest down: positives, negatives, lowest score, and
-        whether the bin holds one distinct score."""
-        index = self.counts.values.astype(np.int64)[::-1]
-        pos, neg = self.counts.positives[::-1], self.counts.negatives[::-1]
-        return pos, neg, self.low[index], self.low[index] == self.high[index]
+    def _lowest_and_single(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per non-empty bin, lowest first: its lowest score, and whether it holds one
+        distinct score (what :mod:`evalcore.scale.binned_bounds` reads beside the counts)."""
+        index = self.counts.values.astype(np.int64)
+        return self.low[index], self.low[index] == self.high[index]
 
     def auc(self) -> BinnedBounds:
         """The bounds that contain the exact ROC AUC of the unbinned scores, and their midpoint.
@@ -355,21 +296,7 @@ class BinnedScoreCounts:
         """
         if not both_classes(self.n_pos, self.n_neg, "ROC AUC", stacklevel=3):
             return BinnedBounds(math.nan, math.nan, math.nan)
-        pos, neg, _, single = self._from_top()
-        known = single | (pos == 0) | (neg == 0)         # pairs inside known: ties or none
-        if not self.counts.weighted:
-            twice_u = auc_range_sums(self.counts).twice_u
-            pairs = 2 * int(self.n_pos) * int(self.n_neg)
-            spread = sum(int(p) * int(n) for p, n in zip(pos[~known], neg[~known]))
-            return BinnedBounds(twice_u / pairs, (twice_u - spread) / pairs,
-                                (twice_u + spread) / pairs)
-        pos_share, neg_share = pos / self.n_pos, neg / self.n_neg
-        negatives_below = np.cumsum(neg_share[::-1])[::-1] - neg_share
-        # float sums can round past 1 (or below 0), where no AUC lies: kept in [0, 1], so
-        # that lower <= estimate <= upper holds whatever the rounding
-        middle = min(max(float(np.dot(pos_share, negatives_below + 0.5 * neg_share)), 0.0), 1.0)
-        half = 0.5 * float(np.dot(np.where(known, 0, pos_share), neg_share))
-        return BinnedBounds(middle, max(middle - half, 0.0), min(middle + half, 1.0))
+        return certified_auc(self.counts, self._lowest_and_single()[1])
 
     def roc(self) -> BinnedRocCurve:
         """The ROC points known exactly, and which segments between them are known.
@@ -382,14 +309,7 @@ class BinnedScoreCounts:
         -------
         BinnedRocCurve
         """
-        pos, neg, lowest, single = self._from_top()
-        known = single | (pos == 0) | (neg == 0)      # a straight segment, known
-        tps = np.concatenate(([0], np.cumsum(pos))).astype(np.float64)
-        fps = np.concatenate(([0], np.cumsum(neg))).astype(np.float64)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            tpr = tps / tps[-1] if tps[-1] > 0 else np.full_like(tps, np.nan)
-            fpr = fps / fps[-1] if fps[-1] > 0 else np.full_like(fps, np.nan)
-        return BinnedRocCurve(np.concatenate(([np.inf], lowest)), fpr, tpr, known.copy())
+        return certified_roc(self.counts, *self._lowest_and_single())
 
     def average_precision(self) -> BinnedBounds:
         """Bounds that contain the exact average precision of the unbinned scores.
@@ -419,27 +339,7 @@ class BinnedScoreCounts:
         """
         if not both_classes(self.n_pos, 1, "average precision", stacklevel=3):
             return BinnedBounds(math.nan, math.nan, math.nan)
-        pos, neg, _, single = self._from_top()
-        # a bin of positives alone is not known: below a negative, their order inside the
-        # bin changes the precisions (tied or distinct)
-        known = single | (pos == 0)
-        a, b = pos.astype(np.float64), neg.astype(np.float64)
-        above_pos = np.cumsum(a) - a
-        above_neg = np.cumsum(b) - b
-        with np.errstate(invalid="ignore", divide="ignore"):
-            tied = np.where(a > 0, a * (above_pos + a) / (above_pos + a + above_neg + b), 0.0)
-            upper = np.where(a > 0, a * (above_pos + a) / (above_pos + a + above_neg), 0.0)
-            d = above_neg + b
-            if self.counts.weighted:
-                spread = d * np.log((above_pos + d + a) / (above_pos + d))
-            else:
-                spread = d * _harmonic_difference(above_pos + d, a)
-            lower = np.where(a > 0, a - np.where(d > 0, spread, 0.0), 0.0)
-        lower = np.where(known, tied, np.minimum(lower, tied))
-        upper = np.where(known, tied, upper)
-        total = float(a.sum())
-        low, high = min(float(lower.sum()) / total, 1.0), min(float(upper.sum()) / total, 1.0)
-        return BinnedBounds((low + high) / 2, low, high)
+        return certified_average_precision(self.counts, self._lowest_and_single()[1])
 
     # --- a second pass --------------------------------------------------------------------
     def refine(self, *data: Any, width: float = 0.0, split: int | None = None,

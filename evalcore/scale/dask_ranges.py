@@ -32,7 +32,7 @@ from dask import delayed
 
 from ..core.auc_sums import auc_range_sums, doubled_placements
 from ..core.options import check_int
-from ..core.ranking import ScoreCounts, tie_groups
+from ..core.score_counts import ScoreCounts, summarize_validated
 from ..core.validation import (as_1d, check_binary_scores, check_labels, check_scores,
                                check_weights, exact_real)
 
@@ -194,7 +194,7 @@ def _count_and_cut(index: int, y_true: Any, y_score: Any, sample_weight: Any,
         if weight is not None and not np.any(weight > 0):
             counts = ScoreCounts.empty(weighted=True)
         else:
-            counts = tie_groups(label, score, weight)      # validated above
+            counts = summarize_validated(label, score, weight)      # validated above
     values = counts.values
     bounds = np.concatenate(([0], np.searchsorted(values, splits, side="left"),
                              [len(values)]))

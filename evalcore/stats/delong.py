@@ -56,8 +56,8 @@ from scipy import special
 from ..core.auc_sums import auc_range_sums, doubled_placements
 from ..core.options import (check_alternative, check_level, check_n_boot, check_one_of,
                             check_random_state)
-from ..core.ranking import (ScoreCounts, auc_from_groups, groups_from_sorted, score_counts,
-                            score_order, tie_groups)
+from ..core.ranking import auc_from_groups, groups_from_sorted, score_order, tie_groups
+from ..core.score_counts import ScoreCounts, resolve_score_counts, summarize_validated
 from ..core.validation import check_binary_scores, check_same_length, check_scores, undefined
 from .resampling import bootstrap
 from .sample_size import hanley_mcneil_variance
@@ -196,7 +196,7 @@ def delong_variance(y_true: Any, y_score: Any = None, *, pos_label: Any = None) 
     >>> round(1 / ec.delong_variance(y, s), 9)
     72.0
     """
-    counts = score_counts(y_true, y_score, pos_label=pos_label)
+    counts = resolve_score_counts(y_true, y_score, pos_label=pos_label)
     if not enough_cases(counts.n_pos, counts.n_neg, "DeLong's variance"):
         return math.nan
     return _auc_and_variance(counts)[1]
@@ -322,8 +322,8 @@ def roc_auc_ci(y_true: Any, y_score: Any = None, *, level: float = 0.95, method:
             raise TypeError("roc_auc_ci(method='bootstrap') resamples the rows, which a "
                             "ScoreCounts does not keep: pass (y_true, y_score)")
         label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    counts = tie_groups(label, score) if method == "bootstrap" else score_counts(
-        y_true, y_score, pos_label=pos_label)
+    counts = summarize_validated(label, score) if method == "bootstrap" else \
+        resolve_score_counts(y_true, y_score, pos_label=pos_label)
     if not enough_cases(counts.n_pos, counts.n_neg, "the AUC's confidence interval"):
         both = counts.n_pos > 0 and counts.n_neg > 0
         return AucInterval(math.nan, auc_from_groups(counts) if both else math.nan, math.nan)
@@ -573,7 +573,8 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
     label_b, score_b, _ = check_binary_scores(y_true_b, y_score_b, pos_label=pos_label,
                                               true_name="y_true_b", score_name="y_score_b")
     what = "DeLong's unpaired test"
-    counts_a, counts_b = tie_groups(label_a, score_a), tie_groups(label_b, score_b)
+    counts_a = summarize_validated(label_a, score_a)
+    counts_b = summarize_validated(label_b, score_b)
     if not (enough_cases(counts_a.n_pos, counts_a.n_neg, what)
             and enough_cases(counts_b.n_pos, counts_b.n_neg, what)):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan, math.nan)

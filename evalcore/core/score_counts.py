@@ -1,0 +1,360 @@
+"""The summary every ranking metric reads: :class:`ScoreCounts`, public and mergeable.
+
+A :class:`ScoreCounts` keeps each distinct score with the number (or the weight) of positives
+and of negatives that scored exactly it: three arrays as long as the number of distinct
+scores, however many rows they came from. A user builds one from arrays or chunk by chunk,
+adds two with ``+``, saves it to ``.npz`` and passes it to a ranking metric in place of
+``(y_true, y_score)``; :func:`resolve_score_counts` is how every metric takes either form, and
+:func:`summarize_validated` is the core's way in for rows it has already checked.
+
+Why the cut falls here: the summary is what a user holds, the sort that fills it is how it is
+made. :func:`evalcore.core.ranking.tie_groups` returns plain arrays (a
+:class:`~evalcore.core.ranking.TieGroups`) and knows nothing of this class; this module wraps
+them without checking them a second time (the kernel makes them distinct, increasing and
+non-empty) through a constructor that stays private to it. Checking, merging, storing and
+showing a summary live here; nothing here sorts scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .frames import data_frame
+from .ranking import tie_groups
+from .validation import check_binary_scores
+
+
+class ScoreCounts:
+    """The exact, mergeable summary of scored data: each distinct score with the number (or
+    weight) of positives and of negatives scoring exactly that.
+
+    It is the table every ranking metric in evalcore is computed from: the ROC and PR curves,
+    the AUC, AP, the counts at any threshold, the ROC convex hull and DeLong's variance need
+    only these counts, never the rows. Build it from arrays in one call
+    (:meth:`from_arrays`), or chunk by chunk (:meth:`update`), merge summaries with ``+`` in any
+    order, :meth:`save` and :meth:`load` it; then pass it to a metric in place of
+    ``(y_true, y_score)``: ``ec.roc_auc(counts)``. **Memory is the number of distinct scores**
+    (three arrays of that length), not the number of rows: a model scoring 10⁹ rows into
+    10⁶ distinct values needs about 24 MB.
+
+    Integer counts (unweighted rows) merge bit for bit in any order; weights (float64) merge
+    to within rounding (about 1e-12 relative), since their sums are added in another order.
+
+    Parameters
+    ----------
+    values : array-like of shape (k,)
+        The distinct scores, finite and strictly increasing (float64; a long double array is
+        kept, for integer scores beyond 2**53).
+    positives : array-like of shape (k,)
+        The positives scoring exactly ``values[g]``: integers (stored as int64) or weights
+        (any float dtype, stored as float64), non-negative.
+    negatives : array-like of shape (k,)
+        The negatives, the same way. Integer counts need both arrays of an integer dtype;
+        one float array makes both weights. Groups with no positive and no negative are
+        dropped: they are no threshold.
+
+    Attributes
+    ----------
+    values, positives, negatives : numpy.ndarray
+        The table (read-only arrays).
+    n_pos, n_neg : int or float
+        The totals: ``int`` for integer counts, ``float`` for weights.
+    weighted : bool
+        Whether the counts are weights (float64).
+
+    Raises
+    ------
+    ValueError
+        If the arrays differ in length or are not 1-D, a value is NaN, infinite or not
+        larger than the one before, or a count is negative or not finite.
+    TypeError
+        If the values are not real numbers or the counts are neither integers nor floats.
+
+    See Also
+    --------
+    auc_range_sums : the AUC's and DeLong's sums over a range of the distinct scores.
+    confusion_matrix_at_thresholds : the counts at every threshold, from this table.
+
+    Examples
+    --------
+    The slides' seven cases, summarized at once and in two chunks merged:
+
+    >>> import evalcore as ec
+    >>> y = [0, 1, 0, 1, 1, 0, 0]
+    >>> s = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
+    >>> counts = ec.ScoreCounts.from_arrays(y, s)
+    >>> len(counts), counts.n_pos, counts.n_neg
+    (7, 3, 4)
+    >>> merged = ec.ScoreCounts.from_arrays(y[4:], s[4:]) + ec.ScoreCounts.from_arrays(y[:4], s[:4])
+    >>> merged.positives.tolist() == counts.positives.tolist()
+    True
+    >>> ec.roc_auc(merged) == ec.roc_auc(y, s) == 11 / 12
+    True
+    """
+
+    summarizes_rows = True          # read by the row-level checks, which refuse a summary
+    __slots__ = ("values", "positives", "negatives")
+
+    def __init__(self, values: Any, positives: Any, negatives: Any) -> None:
+        values = np.asarray(values)
+        arrays = {"positives": np.asarray(positives), "negatives": np.asarray(negatives)}
+        if values.ndim != 1:
+            raise ValueError(f"values must be 1-D, got shape {values.shape}")
+        if values.size and not (np.issubdtype(values.dtype, np.integer)
+                                or np.issubdtype(values.dtype, np.floating)):
+            raise TypeError(f"values must hold real numbers, got dtype {values.dtype}")
+        if values.dtype != np.longdouble:
+            values = values.astype(np.float64)
+        weighted = any(a.dtype.kind == "f" for a in arrays.values())
+        for name, array in arrays.items():
+            if array.shape != values.shape:
+                raise ValueError(f"{name} must have one entry per value: values has shape "
+                                 f"{values.shape}, {name} {array.shape}")
+            if array.size and array.dtype.kind not in "iuf":
+                raise TypeError(f"{name} must hold integer counts or float weights, got "
+                                f"dtype {array.dtype}")
+            array = array.astype(np.float64 if weighted else np.int64)
+            if not np.all(np.isfinite(array)) or np.any(array < 0):
+                raise ValueError(f"{name} must be finite and non-negative")
+            arrays[name] = array
+        if not np.all(np.isfinite(values)):
+            raise ValueError("values must be finite: it holds NaN or infinite values")
+        if np.any(values[1:] <= values[:-1]):
+            raise ValueError("values must be distinct and increasing: sort them and add the "
+                             "counts of equal values")
+        keep = (arrays["positives"] != 0) | (arrays["negatives"] != 0)
+        if not keep.all():
+            values, arrays = values[keep], {name: a[keep] for name, a in arrays.items()}
+        self._set(values + 0, arrays["positives"], arrays["negatives"])   # + 0: -0.0 is 0.0
+
+    @classmethod
+    def _unchecked(cls, values: np.ndarray, positives: np.ndarray,
+                   negatives: np.ndarray) -> ScoreCounts:
+        """The kernel's tie groups, or tables made from summaries: already distinct,
+        increasing and with no empty group, so not checked again."""
+        counts = object.__new__(cls)
+        counts._set(values, positives, negatives)
+        return counts
+
+    def _set(self, values: np.ndarray, positives: np.ndarray, negatives: np.ndarray) -> None:
+        for name, array in (("values", values), ("positives", positives),
+                            ("negatives", negatives)):
+            array.flags.writeable = False
+            object.__setattr__(self, name, array)
+
+    @classmethod
+    def empty(cls, *, weighted: bool = False) -> ScoreCounts:
+        """The summary of no data: merging it changes nothing.
+
+        Parameters
+        ----------
+        weighted : bool, default=False
+            Float64 weights instead of int64 counts.
+
+        Returns
+        -------
+        ScoreCounts
+        """
+        kind = np.float64 if weighted else np.int64
+        return cls._unchecked(np.empty(0), np.empty(0, kind), np.empty(0, kind))
+
+    @classmethod
+    def from_arrays(cls, y_true: Any, y_score: Any, *, sample_weight: Any = None,
+                    pos_label: Any = None) -> ScoreCounts:
+        """The summary of ``(y_true, y_score)``: one sort, the same validation as every metric.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            True binary labels. One class alone is allowed (a metric on it is then ``nan``
+            with one :class:`~evalcore.UndefinedMetricWarning`), and so are no rows at all
+            (an empty chunk gives the empty summary).
+        y_score : array-like of shape (n,)
+            Scores; higher means more likely positive.
+        sample_weight : array-like of shape (n,), default=None
+            Non-negative weights; rows of weight 0 are dropped. With weights the counts are
+            float64.
+        pos_label : int, float, bool or str, default=None
+            The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or
+            booleans.
+
+        Returns
+        -------
+        ScoreCounts
+        """
+        if _is_empty(y_true) and _is_empty(y_score) and \
+                (sample_weight is None or _is_empty(sample_weight)):
+            return cls.empty(weighted=sample_weight is not None)
+        return summarize_validated(*check_binary_scores(
+            y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, keep_dtype=True))
+
+    def update(self, y_true: Any, y_score: Any, *, sample_weight: Any = None,
+               pos_label: Any = None) -> ScoreCounts:
+        """Add a chunk of rows in place (streaming); returns the summary itself.
+
+        The result is that of ``self + ScoreCounts.from_arrays(...)``: integer counts stay
+        integers unless the chunk has weights.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            The chunk's binary labels (one class, or no rows, is fine).
+        y_score : array-like of shape (n,)
+            The chunk's scores.
+        sample_weight : array-like of shape (n,), default=None
+            The chunk's non-negative weights.
+        pos_label : int, float, bool or str, default=None
+            The positive label, as in :meth:`from_arrays`.
+
+        Returns
+        -------
+        ScoreCounts
+            ``self``, updated.
+        """
+        merged = self + ScoreCounts.from_arrays(y_true, y_score, sample_weight=sample_weight,
+                                                pos_label=pos_label)
+        self._set(merged.values, merged.positives, merged.negatives)
+        return self
+
+    def __add__(self, other: Any) -> ScoreCounts:
+        if not isinstance(other, ScoreCounts):
+            return NotImplemented
+        if not len(other) or not len(self):     # the empty summary is the identity
+            kept = other if not len(self) else self
+            weighted = self.weighted or other.weighted
+            return ScoreCounts._unchecked(
+                kept.values, *(a.astype(np.float64) if weighted else a
+                               for a in (kept.positives, kept.negatives)))
+        values = np.union1d(self.values, other.values)
+        kind = np.float64 if (self.weighted or other.weighted) else np.int64
+        merged = []
+        for name in ("positives", "negatives"):
+            total = np.zeros(values.shape[0], dtype=kind)
+            for part in (self, other):       # each part's values are distinct: no collisions
+                total[np.searchsorted(values, part.values)] += getattr(part, name)
+            merged.append(total)
+        return ScoreCounts._unchecked(values, *merged)
+
+    def __radd__(self, other: Any) -> ScoreCounts:
+        if isinstance(other, int) and other == 0:        # sum(list_of_counts) starts at 0
+            return self
+        return NotImplemented
+
+    def __len__(self) -> int:
+        return int(self.values.shape[0])
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a ScoreCounts is not changed in place except by update()")
+
+    def __reduce__(self):
+        """Pickled as its three arrays, rebuilt through the constructor's checks (so a summary
+        travels between processes: Dask workers, multiprocessing)."""
+        return (type(self), (np.array(self.values), np.array(self.positives),
+                             np.array(self.negatives)))
+
+    def __repr__(self) -> str:
+        kind = "weights" if self.weighted else "counts"
+        return (f"ScoreCounts({len(self)} distinct scores, n_pos={self.n_pos!r}, "
+                f"n_neg={self.n_neg!r}, {kind})")
+
+    @property
+    def weighted(self) -> bool:
+        return self.positives.dtype == np.float64
+
+    @property
+    def n_pos(self) -> int | float:
+        total = self.positives.sum()
+        return float(total) if self.weighted else int(total)
+
+    @property
+    def n_neg(self) -> int | float:
+        total = self.negatives.sum()
+        return float(total) if self.weighted else int(total)
+
+    def save(self, path: Any) -> None:
+        """Write the summary to ``path`` as a ``.npz`` file (numpy arrays only, no pickle).
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file; numpy adds ``.npz`` when the name lacks it.
+        """
+        np.savez(path, values=self.values, positives=self.positives,
+                 negatives=self.negatives, format=np.array(_FORMAT))
+
+    @classmethod
+    def load(cls, path: Any) -> ScoreCounts:
+        """Read a summary written by :meth:`save` (``allow_pickle=False``), checked as the
+        constructor checks its arguments; the arrays come back bit for bit.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The ``.npz`` file.
+
+        Returns
+        -------
+        ScoreCounts
+
+        Raises
+        ------
+        ValueError
+            If the file is not a summary written by :meth:`save`.
+        """
+        with np.load(path, allow_pickle=False) as data:
+            names = set(data.files)
+            if names != {"values", "positives", "negatives", "format"} \
+                    or str(data["format"]) != _FORMAT:
+                raise ValueError(f"{path} is not a ScoreCounts file (arrays {sorted(names)})")
+            return cls(data["values"], data["positives"], data["negatives"])
+
+    def to_frame(self):
+        """The table as a pandas DataFrame: columns ``value``, ``positives``, ``negatives``."""
+        return data_frame({"value": self.values, "positives": self.positives,
+                           "negatives": self.negatives})
+
+
+_FORMAT = "evalcore.ScoreCounts/1"
+
+
+def _is_empty(values: Any) -> bool:
+    """Whether ``values`` is a sequence or array of length 0 (an empty chunk)."""
+    try:
+        return values is not None and not isinstance(values, (str, bytes)) and len(values) == 0
+    except TypeError:
+        return False
+
+
+def summarize_validated(label: np.ndarray, score: np.ndarray,
+                        weight: np.ndarray | None = None) -> ScoreCounts:
+    """The summary of rows already validated (as
+    :func:`evalcore.core.validation.check_binary_scores` returns them, ``keep_dtype=True`` or
+    not): the kernel's tie groups (:func:`evalcore.core.ranking.tie_groups`), wrapped as they
+    are, with no second check."""
+    return ScoreCounts._unchecked(*tie_groups(label, score, weight))
+
+
+def resolve_score_counts(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+                         pos_label: Any = None, scale_weights: bool = False) -> ScoreCounts:
+    """The summary a metric computes from: ``y_true`` itself when it is a
+    :class:`ScoreCounts` (then ``y_score``, ``sample_weight`` and ``pos_label`` must be left
+    out), else the validated arrays' tie groups. ``scale_weights``: for results that depend
+    only on ratios of counts, weights are brought near 1 by a power of two (exact; see
+    :func:`evalcore.core.validation.unit_scale`)."""
+    if not isinstance(y_true, ScoreCounts):
+        return summarize_validated(*check_binary_scores(
+            y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+            scale_weights=scale_weights, keep_dtype=True))
+    given = [name for name, value in (("y_score", y_score), ("sample_weight", sample_weight),
+                                      ("pos_label", pos_label)) if value is not None]
+    if given:
+        raise TypeError(f"y_true is a ScoreCounts, which already holds the scores, labels and "
+                        f"weights: leave out {' and '.join(given)}")
+    if scale_weights and y_true.weighted and len(y_true):
+        largest = max(y_true.positives.max(), y_true.negatives.max())
+        shift = -int(np.frexp(largest)[1])
+        return ScoreCounts._unchecked(y_true.values, np.ldexp(y_true.positives, shift),
+                                      np.ldexp(y_true.negatives, shift))
+    return y_true
