@@ -162,8 +162,9 @@ test: book chromium handouts
 # The library's own tests (unit, property, doctests) in under two minutes: no book build, no
 # browser, no JupyterLab, no notebook run, no chapter recomputed (markers: tests/conftest.py),
 # and each property test with a quarter of its examples (EVALCORE_TEST_TIER=unit; `make test`
-# runs them all).
-unit: $(PY_STAMP)
+# runs them all). Node.js's packages are set up first: the widgets' bundles are compared with
+# a fresh esbuild run, and the slides' tests build a small book whose formulas MathJax typesets.
+unit: $(WIDGET_STAMP)
 	EVALCORE_TEST_TIER=unit $(BIN)/python -m pytest $(PYTEST_PARALLEL) evalcore tests -m "not (browser or jupyterlab or book or notebooks or chapters)"
 
 # For authors: re-execute chapters in place after editing them (NB=path to run just one).

@@ -12,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from conftest import BOOK_HTML, ROOT
+from conftest import ROOT
 
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 
@@ -120,12 +120,12 @@ def test_the_books_anywidget_gives_a_model_time_to_initialise(book_html):
     assert shipped == original.replace("AbortSignal.timeout(2e3)", "AbortSignal.timeout(6e4)")
 
 
-def test_the_offered_wheel_holds_every_widget_front_end():
+def test_the_offered_wheel_holds_every_widget_front_end(book_html):
     """The wheel the book offers carries the JavaScript and CSS of every widget (package data
     that setuptools leaves out unless pyproject.toml names it)."""
     import zipfile
 
-    wheels = sorted((BOOK_HTML / "_static" / "downloads").glob("evalcore-*.whl"))
+    wheels = sorted((book_html / "_static" / "downloads").glob("evalcore-*.whl"))
     assert wheels, "the book offers no evalcore wheel: run `make book`"
     names = set(zipfile.ZipFile(wheels[-1]).namelist())
     front_ends = sorted(p.name for p in (ROOT / "evalcore").iterdir() if p.suffix in (".js", ".css"))
