@@ -147,7 +147,7 @@ def test_cells_the_book_hides_are_collapsed(lectures, chapter):
         tags = set(cell.metadata.get("tags", []))
         jupyter = cell.metadata.get("jupyter", {})
         hide_source = bool(tags & {"remove-cell", "hide-input", "remove-input"})
-        hide_outputs = bool(tags & {"remove-cell", "remove-output"})
+        hide_outputs = bool(tags & {"remove-cell", "remove-output", "hide-output"})
         assert jupyter.get("source_hidden", False) == hide_source, (tags, cell.source[:80])
         assert jupyter.get("outputs_hidden", False) == hide_outputs, (tags, cell.source[:80])
 

@@ -33,8 +33,9 @@ What changes, markdown cells only:
 Code cells are copied unchanged, in order, with their stored outputs (so widgets render on
 open, and tests/test_stored_outputs.py can check that a fresh run reproduces them). The cells
 the book hides with tags stay (later cells need them) but are collapsed: ``remove-cell`` hides
-input and output, ``hide-input``/``remove-input`` the input, ``remove-output`` the output (cell
-metadata ``jupyter.source_hidden`` / ``jupyter.outputs_hidden``). Glue outputs carry only
+input and output, ``hide-input``/``remove-input`` the input, ``remove-output`` and
+``hide-output`` (which the book folds behind a toggle) the output (cell metadata
+``jupyter.source_hidden`` / ``jupyter.outputs_hidden``). Glue outputs carry only
 ``application/papermill.record/...`` mime types, which JupyterLab renders as nothing (no "No
 renderer" message), so they are kept too. Cell execution timestamps are dropped, and the
 kernelspec is the one Jupyter writes itself, so a lecture notebook is not marked modified on
@@ -74,7 +75,7 @@ NOTE = ("*Lecture notebook generated from the book's {page}; "
 
 # tags of the book -> what Jupyter collapses
 HIDE_SOURCE = {"remove-cell", "hide-input", "remove-input"}
-HIDE_OUTPUTS = {"remove-cell", "remove-output"}
+HIDE_OUTPUTS = {"remove-cell", "remove-output", "hide-output"}
 
 ROLE = re.compile(r"\{(?P<name>[a-zA-Z][\w:.-]*)\}`(?P<content>[^`]*)`")
 FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|:{3,})\s*(?P<info>.*?)\s*$")
