@@ -6,6 +6,11 @@ BIN    := $(VENV)/bin
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
+# Python may cache compiled modules (__pycache__, ignored by git) even where the machine says
+# not to (PYTHONDONTWRITEBYTECODE): without the cache every test process re-rewrites the
+# asserts of the ~100 test modules (pytest) and every kernel compiles evalcore again, ~13 s of
+# each `make unit` process's start.
+unexport PYTHONDONTWRITEBYTECODE
 
 PY_STAMP     := $(VENV)/.installed
 VENDOR_STAMP := _vendor/.installed
@@ -160,12 +165,12 @@ test: book chromium handouts
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) --durations=15
 
 # The library's own tests (unit, property, doctests) in under two minutes: no book build, no
-# browser, no JupyterLab, no notebook run, no chapter recomputed (markers: tests/conftest.py),
-# and each property test with a quarter of its examples (EVALCORE_TEST_TIER=unit; `make test`
-# runs them all). Node.js's packages are set up first: the widgets' bundles are compared with
+# browser, no JupyterLab, no notebook run, no chapter recomputed, none of the few tests that
+# take seconds alone (markers: tests/conftest.py), and each property test with a quarter of
+# its examples (EVALCORE_TEST_TIER=unit; `make test` runs them all). Node.js's packages are set up first: the widgets' bundles are compared with
 # a fresh esbuild run, and the slides' tests build a small book whose formulas MathJax typesets.
 unit: $(WIDGET_STAMP)
-	EVALCORE_TEST_TIER=unit $(BIN)/python -m pytest $(PYTEST_PARALLEL) evalcore tests -m "not (browser or jupyterlab or book or notebooks or chapters)"
+	EVALCORE_TEST_TIER=unit $(BIN)/python -m pytest $(PYTEST_PARALLEL) evalcore tests -m "not (browser or jupyterlab or book or notebooks or chapters or slow)"
 
 # For authors: re-execute chapters in place after editing them (NB=path to run just one).
 notebooks: $(PY_STAMP) $(WIDGET_STAMP)

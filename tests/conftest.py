@@ -51,6 +51,8 @@ MARKERS = {
     "chapters": "reads the chapter notebooks in chapters/ and recomputes their numbers",
     "notebooks": "executes notebooks",
     "dask": "starts a local Dask cluster (the evalcore[dask] extra)",
+    "slow": "takes seconds on its own (a subprocess, a worker killed and replaced, a brute-force "
+            "enumeration or a simulation): `make test` runs it, `make unit` leaves it out",
 }
 #: A test that uses one of these fixtures (directly or through another fixture) gets the marker.
 MARKER_FIXTURES = {
@@ -126,8 +128,12 @@ def smaller_budgets(items) -> int:
         found += 1
         wanted = unit_budget(current.max_examples)
         if wanted != current.max_examples:
+            # a small budget over a small space (arrays of float16, say) meets inputs it has
+            # already tried, which Hypothesis counts as filtered: its filter health check
+            # then fails a run in ten or so; `make test`, with the whole budget, keeps it
+            suppressed = {*current.suppress_health_check, hypothesis.HealthCheck.filter_too_much}
             test._hypothesis_internal_use_settings = hypothesis.settings(
-                current, max_examples=wanted)
+                current, max_examples=wanted, suppress_health_check=list(suppressed))
             changed += 1
     if given and not found:
         raise pytest.UsageError("the unit tier found no Hypothesis settings to make smaller: "

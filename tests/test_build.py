@@ -147,6 +147,7 @@ def pytest_collection_finish(session):
 """
 
 
+@pytest.mark.slow
 def test_markers_select_what_each_test_needs(tmp_path):
     """`make unit` leaves tests out by marker (tests/conftest.py marks them from their fixtures
     and modules): each marker selects the tests that need it, and no other."""

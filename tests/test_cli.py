@@ -390,6 +390,7 @@ def test_progress_only_on_a_terminal(parquet_files, monkeypatch):
 
 # --- the programs: python -m evalcore and the console script -------------------------------
 
+@pytest.mark.slow
 def test_python_m_evalcore(parquet_files, tmp_path):
     command = [sys.executable, "-m", "evalcore", "auc", str(parquet_files / "*.parquet"),
                "--label", "y", "--score", "s", "--ci", "delong", "--json"]

@@ -63,6 +63,7 @@ def test_boundary_blocks_are_reproduced(tool, stored, cell, block):
         assert again["width_sum"][method] == pytest.approx(width, rel=1e-12)
 
 
+@pytest.mark.slow
 def test_a_precision_block_is_reproduced(tool, stored):
     precision = stored["precision"]
     again = tool.precision_block(5, stored["precision_block_size"], precision["n_boot"],

@@ -355,6 +355,7 @@ def test_no_step_brings_the_column_to_the_client(client):
         scheduler.remove_plugin(name="client-results")
 
 
+@pytest.mark.slow
 def test_a_killed_worker_gives_the_exact_result_or_a_clear_error():
     """A worker process is killed while the AUC is being computed: Dask recomputes what was
     lost (the exact AUC) or fails with an error; never a wrong number."""

@@ -353,6 +353,7 @@ def test_calling_nothing_positive_leaves_the_precision_undefined_once():
 
 # ----------------------------------------------------------------------------- chapter 20
 
+@pytest.mark.slow
 def test_the_chapters_numbers_by_hand():
     """Chapter 20's glued values: the orders and tails by Fractions, the simulation's shares
     against the binomial tails, and the verdicts its prose states."""

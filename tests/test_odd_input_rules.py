@@ -79,6 +79,7 @@ def call(name, **replaced):
     return result
 
 
+@pytest.mark.slow
 def test_every_function_is_reached():
     assert len(FUNCTIONS) >= 45
     for name in FUNCTIONS:

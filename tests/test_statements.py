@@ -341,6 +341,7 @@ def test_protocol_logistic_ranks_recomputed_with_scikit_learn():
 
 
 # ------------------------------------------------------------------------ 8. smaller
+@pytest.mark.slow
 def test_family_wise_error_of_three_tests_reaches_bonferronis_bound():
     """Three level-5% tests whose rejection regions never overlap (each p-value uniform):
     the family-wise error is 3 × 0.05, above the independent case's 1 − 0.95³."""

@@ -153,6 +153,7 @@ def test_variance_undefined_with_fewer_than_two_of_a_class(y):
     assert len(rec) == 1
 
 
+@pytest.mark.slow
 def test_variance_matches_the_bootstrap_on_a_large_binormal_sample():
     rng = np.random.default_rng(2014)
     y, s = binormal(rng, 1000, 1000, 1.0)
