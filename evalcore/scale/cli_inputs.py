@@ -138,6 +138,11 @@ def read_batches(path: str, kind: str, columns: list[str],
                        f"{one_line(exc)})") from None
 
 
+def _missing_score(value: Any) -> bool:
+    """Whether one value of an object column is no score: None, NaN or infinite."""
+    return value is None or (isinstance(value, float) and not math.isfinite(value))
+
+
 def count_nonfinite(path: str, kind: str, column: str) -> tuple[int, int]:
     """``(non-finite scores, rows)`` in one file's column, read batch by batch."""
     bad = rows = 0
@@ -147,8 +152,7 @@ def count_nonfinite(path: str, kind: str, column: str) -> tuple[int, int]:
         if values.dtype.kind in "fc":
             bad += int(np.count_nonzero(~np.isfinite(values)))
         elif values.dtype == object:
-            bad += sum(value is None or (isinstance(value, float) and not math.isfinite(value))
-                       for value in values)
+            bad += sum(map(_missing_score, values))
     return bad, rows
 
 
@@ -311,8 +315,7 @@ def finite_scores(path: str, kind: str, column: str, values: np.ndarray) -> np.n
     """The batch's scores checked finite and numeric; NaN or infinite ones are an error that
     counts them in the whole file."""
     if values.dtype == object:
-        holes = any(value is None or (isinstance(value, float) and not math.isfinite(value))
-                    for value in values)
+        holes = any(map(_missing_score, values))
     else:
         holes = values.dtype.kind in "fc" and not np.all(np.isfinite(values))
     if holes:
