@@ -45,7 +45,7 @@ def spread(n: int, prevalence: float, separation: float, seed: int = 0):
 
 def report(name: str, label: np.ndarray, score: np.ndarray, sample_size: int) -> None:
     exact_counts = ec.ScoreCounts.from_arrays(label, score)
-    exact = ec.roc_auc(exact_counts)
+    exact = exact_counts.roc_auc()
     keras = thresholded_auc(label, score)
     below = float(np.mean(score <= 1 / 199))
     print(f"\n{name}: n = {label.size:,}, {int(label.sum()):,} positives, "

@@ -223,7 +223,7 @@ def main() -> None:
         if rows != sizes[-1] or not args.no_check:
             start = time.perf_counter()
             counts = merged_counts(directories[rows])
-            merged = ec.roc_auc_ci(counts)
+            merged = counts.roc_auc_ci()
             same = merged.auc == result.auc and np.allclose(merged, result, rtol=1e-12,
                                                             atol=0)
             print(f"pyarrow ScoreCounts ({len(counts):,} distinct scores, "

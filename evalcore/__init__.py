@@ -28,13 +28,10 @@ from .core.layouts import LAYOUTS, Layout
 from .core.multiclass import multiclass_auc
 from .core.precision_recall import (AchievablePrCurve, PrgCurve, achievable_pr_curve, auprg,
                                     interpolated_pr_curve, pr_auc_interpolated, prg_curve)
-from .core.score_counts import ScoreCounts
 from .core.validation import MixedLabelTypesError, UndefinedMetricWarning
 from .decisions.capacity import (CapacityCounts, GainCurve, KsStatistic, LiftCurve,
                                  counts_at_capacity, gain_curve, ks_statistic, lift_curve)
-from .decisions.costs import (GuaranteedThresholdChoice, OperatingPoint, ThresholdChoice,
-                              expected_cost, threshold_at_fpr, threshold_at_precision,
-                              threshold_by_cost, threshold_by_youden, threshold_max_fbeta)
+from .decisions.costs import OperatingPoint, expected_cost, threshold_by_cost, threshold_by_youden
 from .decisions.decision_curves import (DecisionCurve, NetBenefitInterval, decision_curve,
                                         net_benefit, net_benefit_ci, net_benefit_treat_all)
 from .decisions.fairness import demographic_parity_gap, equalized_odds_gap, predictive_parity_gap
@@ -46,6 +43,9 @@ from .decisions.prevalence import (PredictiveValuesInterval, PrevalenceEstimate,
                                    adjust_to_prevalence, estimate_prevalence, npv_at_prevalence,
                                    ppv_at_prevalence, predictive_values_at_prevalence)
 from .decisions.subgroups import GroupMetric, GroupRow, by_group
+from .decisions.threshold_choices import (GuaranteedThresholdChoice, ThresholdChoice,
+                                          threshold_at_fpr, threshold_at_precision,
+                                          threshold_max_fbeta)
 from .examples import (MURPHY_TABLE4, TUTORIAL_MATRICES, ScoredExample, murphy_classifier,
                        vojnovic_seven)
 from .plotting import (COLORS, book_style, mark_point, plot_achievable_pr, plot_confusion_matrix,
@@ -57,8 +57,9 @@ from .plotting.decision_curves import plot_decision_curve
 from .scale.binned import BinnedScoreCounts, binned_auc
 from .scale.binned_bounds import BinnedBounds, BinnedRocCurve
 from .scale.score_bins import keras_thresholds, score_bin_edges, thresholded_auc
-from .stats.delong import (AucComparison, AucInterval, delong_test, delong_test_unpaired,
-                           delong_variance, roc_auc_ci)
+from .scale.score_counts import ScoreCounts
+from .stats.auc_intervals import AucInterval, roc_auc_ci
+from .stats.delong import AucComparison, delong_test, delong_test_unpaired, delong_variance
 from .stats.permutation import PermutationTest, auc_permutation_test, paired_permutation_test
 from .stats.protocol import (FiveByTwoTest, FriedmanTest, HolmAdjustment, ResampledTTest,
                              corrected_resampled_ttest, friedman_test, holm,

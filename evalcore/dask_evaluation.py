@@ -74,7 +74,8 @@ from .core.validation import both_classes, undefined
 from .scale.dask_ranges import (aligned_partitions, auc_sums, curve_points, cut_rows, look_up,
                                 paired_sums, placement_table, prepare, range_average_precision,
                                 range_counts)
-from .stats.delong import AucComparison, AucInterval, auc_comparison, enough_cases, normal_interval
+from .stats.auc_intervals import AucInterval
+from .stats.delong import AucComparison, auc_comparison, enough_cases, normal_interval
 
 #: In the appendix's order: each curve's result beside its function. The functions are
 #: :data:`evalcore.core.validation.ON_DASK` (tests/test_dask_evaluation.py holds the two equal).

@@ -146,7 +146,7 @@ def test_score_counts_and_repeated_rows_give_the_same_curve():
     thresholds = np.arange(0, 100, 5) / 100
     direct = ec.decision_curve(SEVEN_Y, SEVEN_S, threshold_probabilities=thresholds)
     counts = ec.ScoreCounts.from_arrays(SEVEN_Y, SEVEN_S)
-    from_counts = ec.decision_curve(counts, threshold_probabilities=thresholds)
+    from_counts = counts.decision_curve(threshold_probabilities=thresholds)
     for a, b in zip(direct, from_counts):
         np.testing.assert_array_equal(a, b)
     weights = [1, 2, 3, 1, 2, 1, 4]
@@ -207,12 +207,12 @@ def test_scores_that_are_no_probabilities_are_refused():
     with pytest.raises(ValueError, match=r"y_score must hold probabilities in \[0, 1\]"):
         ec.net_benefit(TOY_Y, [0.1, 0.4, 0.35, 1.8], threshold_probability=0.2)
     with pytest.raises(ValueError, match=r"y_score must hold probabilities in \[0, 1\]"):
-        ec.decision_curve(ec.ScoreCounts.from_arrays(TOY_Y, [-1, 0.4, 0.35, 0.8]))
+        ec.ScoreCounts.from_arrays(TOY_Y, [-1, 0.4, 0.35, 0.8]).decision_curve()
     with pytest.raises(ValueError, match=r"y_score must hold probabilities in \[0, 1\]"):
         ec.net_benefit_ci(TOY_Y, [0.1, 0.4, 0.35, 1.8], threshold_probability=0.2)
     with pytest.raises(ValueError, match="binary"):
         ec.net_benefit([0, 1, 2, 1], TOY_S, threshold_probability=0.2)
-    with pytest.raises(TypeError, match="leave out y_score"):
+    with pytest.raises(TypeError, match=r"has the method: counts\.decision_curve\(\)"):
         ec.decision_curve(ec.ScoreCounts.from_arrays(TOY_Y, TOY_S), TOY_S)
     with pytest.raises(ValueError, match=r"prevalence must lie in \[0.0, 1.0\]"):
         ec.net_benefit_treat_all(1.2, threshold_probability=0.2)

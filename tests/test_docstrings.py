@@ -75,8 +75,12 @@ def public_methods(cls):
 
 
 def documented_functions():
+    """The public functions, and the public methods of the public classes, those they inherit
+    from evalcore's own base classes (mixins such as ScoreCounts' methods) included."""
     functions = [f for f in CALLABLES if inspect.isfunction(f) and f.__doc__]
-    methods = [m for cls in CALLABLES if inspect.isclass(cls) for m in public_methods(cls)]
+    bases = dict.fromkeys(base for cls in CALLABLES if inspect.isclass(cls)
+                          for base in cls.__mro__ if base.__module__.startswith("evalcore"))
+    methods = [m for base in bases for m in public_methods(base)]
     return functions + methods
 
 

@@ -1,5 +1,5 @@
 """Tests for the threshold with a guarantee (the Neyman-Pearson umbrella algorithm) and for the
-constrained thresholds read from a ScoreCounts.
+constrained thresholds read from a ScoreCounts by its methods.
 
 Oracles: the ``nproc`` package (Tong, Feng and Li's own Python port) for the order and the
 cutoff; the binomial tail summed by hand with ``math.comb`` and ``fractions.Fraction``; a
@@ -276,30 +276,29 @@ def test_the_summary_gives_the_arrays_choice(seed):
         warnings.simplefilter("ignore", ec.UndefinedMetricWarning)
         for rule in (">=", ">"):
             for level in (0.0, 0.2, 0.6, 0.9):
-                _equal(ec.threshold_at_fpr(counts, max_fpr=level, rule=rule),
+                _equal(counts.threshold_at_fpr(level, rule=rule),
                        ec.threshold_at_fpr(y, s, level, rule=rule))
-                _equal(ec.threshold_at_precision(counts, min_precision=level, rule=rule),
+                _equal(counts.threshold_at_precision(level, rule=rule),
                        ec.threshold_at_precision(y, s, level, rule=rule))
-                for name, option in (("threshold_at_fpr", "max_fpr"),
-                                     ("threshold_at_precision", "min_precision")):
-                    from_weights = getattr(ec, name)(weighted, **{option: level}, rule=rule)
+                for name in ("threshold_at_fpr", "threshold_at_precision"):
+                    from_weights = getattr(weighted, name)(level, rule=rule)
                     from_rows = getattr(ec, name)(rows_y, rows_s, level, rule=rule)
                     np.testing.assert_array_equal(from_weights.threshold, from_rows.threshold)
                     np.testing.assert_allclose(from_weights[1:], from_rows[1:], rtol=1e-12)
             if (y == 0).sum() >= 29:
-                _equal(ec.threshold_at_fpr(counts, max_fpr=0.1, confidence=0.95, rule=rule),
+                _equal(counts.threshold_at_fpr(0.1, confidence=0.95, rule=rule),
                        ec.threshold_at_fpr(y, s, 0.1, confidence=0.95, rule=rule))
 
 
-def test_a_summary_needs_the_constraint_by_name_and_no_arrays_besides():
+def test_the_constraint_is_required_and_a_summary_takes_it_as_its_method():
     counts = ec.ScoreCounts.from_arrays([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    with pytest.raises(TypeError, match=r"needs max_fpr \(pass it by name"):
-        ec.threshold_at_fpr(counts)
-    with pytest.raises(TypeError, match=r"needs min_precision \(pass it by name"):
-        ec.threshold_at_precision(counts)
-    with pytest.raises(TypeError, match="leave out y_score"):
+    with pytest.raises(TypeError, match="'max_fpr'"):
+        counts.threshold_at_fpr()
+    with pytest.raises(TypeError, match="'min_precision'"):
+        counts.threshold_at_precision()
+    with pytest.raises(TypeError, match=r"has the method: counts\.threshold_at_fpr\(max_fpr\)"):
         ec.threshold_at_fpr(counts, [0.1, 0.4, 0.35, 0.8], 0.5)
-    with pytest.raises(TypeError, match="needs max_fpr"):
+    with pytest.raises(TypeError, match="'max_fpr'"):
         ec.threshold_at_fpr([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
 
 
@@ -317,9 +316,8 @@ Y, S = [0] * 60 + [1] * 5, list(np.linspace(0, 1, 60)) + [0.99, 0.98, 0.5, 0.97,
      "confidence must be a real number"),
     (lambda: ec.threshold_at_fpr(Y, S, 0.0, confidence=0.9), ValueError,
      r"max_fpr must lie in \(0\.0, 1\.0\]"),
-    (lambda: ec.threshold_at_fpr(ec.ScoreCounts.from_arrays(Y, S, sample_weight=np.ones(65)),
-                                 max_fpr=0.05, confidence=0.9), ValueError,
-     "unweighted ScoreCounts with a confidence"),
+    (lambda: ec.ScoreCounts.from_arrays(Y, S, sample_weight=np.ones(65)).threshold_at_fpr(
+        0.05, confidence=0.9), ValueError, "confidence needs an unweighted ScoreCounts"),
     (lambda: ec.umbrella_order(58, 0.05), ValueError, "n_negatives must be at least 59"),
     (lambda: ec.umbrella_order(58.0, 0.05), TypeError, "n_negatives must be an integer"),
     (lambda: ec.fpr_violation_probability(10, -1, 0.1), ValueError, "order must be an integer"),

@@ -1,7 +1,7 @@
 """The library's layout, as the guide sets it: modules by concept, one core used openly.
 
 * no module imports a private (underscore) name from another module of evalcore: what the
-  core shares (``core.validation``, ``core.ranking``, ``core.score_counts``,
+  core shares (``core.validation``, ``core.ranking``, the metrics' ``*_from_groups`` kernels,
   ``stats.resampling``, the widget kit) has a public name;
 * no module is over 600 lines: a module that grows past it is cut by concept, whatever its
   docstring says;

@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 
 import evalcore as ec
 from evalcore.core import areas, curves, precision_recall
-from evalcore.decisions import costs, hull
+from evalcore.decisions import costs, hull, threshold_choices
 from evalcore.core.curves import confusion_matrix_at_thresholds
 from evalcore.reference import auc_pairs, confusion_counts
 from strategies import labelled_scores
 
-MODULES = (curves, areas, costs, hull, precision_recall)
+MODULES = (curves, areas, costs, threshold_choices, hull, precision_recall)
 TOY_Y, TOY_S = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
 BIG = 2 ** 53
 

@@ -87,7 +87,7 @@ def test_roc_auc_is_the_share_of_pairs_ordered_right(case):
     pairs = ref.auc_pairs(y, s, w)
     for method in ("rank", "trapezoid"):
         equal_or_close(ec.roc_auc(y, s, method=method, sample_weight=w), pairs, w is not None)
-    equal_or_close(ec.roc_auc(ec.ScoreCounts.from_arrays(y, s, sample_weight=w)), pairs,
+    equal_or_close(ec.ScoreCounts.from_arrays(y, s, sample_weight=w).roc_auc(), pairs,
                    w is not None)
 
 
@@ -187,7 +187,7 @@ def test_delong_variance_reads_integer_weights_as_copies(case, data):
     copies = np.array(data.draw(st.lists(st.integers(1, 4), min_size=y.size, max_size=y.size)))
     counts = ec.ScoreCounts.from_arrays(y, s, sample_weight=copies)
     variance = ref.delong_variance(np.repeat(y, copies), np.repeat(s, copies))
-    assert ec.delong_variance(counts) == pytest.approx(variance, rel=RTOL, abs=0)
+    assert counts.delong_variance() == pytest.approx(variance, rel=RTOL, abs=0)
 
 
 # ----------------------------------------------------------------------- the module itself

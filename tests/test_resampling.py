@@ -376,8 +376,9 @@ def test_a_paired_permutation_test_of_an_infinite_metric_is_undefined_once():
 
 # ------------------------------------------------------------------ the layout
 
-STATISTICS = ("stats/resampling.py", "stats/delong.py", "stats/sample_size.py",
-              "stats/uncertainty.py", "stats/rate_intervals.py", "stats/permutation.py")
+STATISTICS = ("stats/resampling.py", "stats/delong.py", "stats/auc_intervals.py",
+              "stats/sample_size.py", "stats/uncertainty.py", "stats/rate_intervals.py",
+              "stats/permutation.py")
 
 
 @pytest.mark.parametrize("module", STATISTICS)

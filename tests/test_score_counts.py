@@ -1,4 +1,5 @@
-"""ScoreCounts, the exact mergeable summary, and auc_range_sums.
+"""ScoreCounts, the exact mergeable summary, and auc_range_sums (its methods against the array
+functions: test_score_counts_methods.py).
 
 References are independent of the code under test: a dict count of the rows, the pairwise
 ψ table (evalcore/reference.py: ``auc_pairs``, ``delong_variance``), rows repeated for integer
@@ -22,23 +23,9 @@ import evalcore as ec
 from evalcore.core import ranking as _ranking, validation as _validation
 from evalcore.reference import auc_pairs, delong_variance
 from reference import one_undefined_warning
-from strategies import labelled_scores
+from strategies import scored_data
 
 matplotlib.use("Agg")
-
-
-@st.composite
-def scored_data(draw, weighted: bool | None = None):
-    """(y, s, w): continuous or heavily tied scores; w None or integer-valued weights."""
-    y, s = draw(labelled_scores(max_size=40, grid=4))
-    if weighted is None:
-        weighted = draw(st.booleans())
-    w = None
-    if weighted:
-        w = np.array(draw(st.lists(st.integers(0, 4), min_size=len(y), max_size=len(y))),
-                     dtype=float)
-        w[np.flatnonzero(y == 1)[0]] = w[np.flatnonzero(y == 0)[0]] = 1.0   # both classes
-    return y, s, w
 
 
 def dict_counts(y, s, w=None):
@@ -116,70 +103,7 @@ def test_the_constructor_keeps_integers_exact_and_drops_empty_groups():
     assert weights.weighted and weights.negatives.dtype == np.float64
 
 
-# ----------------------------------------------------------------------------- the metrics
-
-def _same(a, b):
-    if isinstance(a, tuple):
-        assert type(a) is type(b)
-        for x, z in zip(a, b):
-            _same(x, z)
-    elif isinstance(a, np.ndarray):
-        np.testing.assert_array_equal(a, b)
-    else:
-        assert a == b or (math.isnan(a) and math.isnan(b))
-
-
-METRICS = {
-    "roc_auc": lambda *a, **k: ec.roc_auc(*a, **k),
-    "roc_auc_trapezoid": lambda *a, **k: ec.roc_auc(*a, method="trapezoid", **k),
-    "gini": ec.gini,
-    "partial_auc": lambda *a, **k: ec.partial_auc(*a, max_fpr=0.5, **k),
-    "average_precision": ec.average_precision,
-    "pr_auc_trapezoid": ec.pr_auc_trapezoid,
-    "roc_curve": ec.roc_curve,
-    "precision_recall_curve": ec.precision_recall_curve,
-    "confusion_matrix_at_thresholds": ec.confusion_matrix_at_thresholds,
-    "equal_error_rate": ec.equal_error_rate,
-    "roc_convex_hull": ec.roc_convex_hull,
-    "optimal_operating_point": lambda *a, **k: ec.optimal_operating_point(
-        *a, cost_fp=1, cost_fn=3, **k),
-    "cost_curve": ec.cost_curve,
-    "cost_lines": lambda *a, **k: ec.cost_lines(*a, probability_cost=[0.2, 0.7], **k),
-    "threshold_by_cost": lambda *a, **k: ec.threshold_by_cost(*a, cost_fp=1, cost_fn=2, **k),
-    "threshold_by_youden": ec.threshold_by_youden,
-    "interpolated_pr_curve": ec.interpolated_pr_curve,
-    "achievable_pr_curve": lambda *a, **k: ec.achievable_pr_curve(*a, hull=True, **k),
-    "pr_auc_interpolated": ec.pr_auc_interpolated,
-    "prg_curve": ec.prg_curve,
-    "auprg": ec.auprg,
-}
-UNWEIGHTED = {
-    "threshold_max_fbeta": ec.threshold_max_fbeta,
-    "delong_variance": ec.delong_variance,
-    "roc_auc_ci": ec.roc_auc_ci,
-    "roc_auc_ci_logit": lambda *a, **k: ec.roc_auc_ci(*a, method="logit", **k),
-    "roc_auc_ci_hanley_mcneil": lambda *a, **k: ec.roc_auc_ci(*a, method="hanley_mcneil", **k),
-    "roc_auc_ci_newcombe": lambda *a, **k: ec.roc_auc_ci(*a, method="newcombe", **k),
-}
-
-
-def _quiet(function, *args, **kwargs):
-    import warnings
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ec.UndefinedMetricWarning)
-        return function(*args, **kwargs)
-
-
-@settings(max_examples=60, deadline=None)
-@given(scored_data())
-def test_every_metric_from_the_summary_equals_the_metric_from_the_rows(data):
-    y, s, w = data
-    counts = ec.ScoreCounts.from_arrays(y, s, sample_weight=w)
-    metrics = dict(METRICS, **(UNWEIGHTED if w is None else {}))
-    for name, metric in metrics.items():
-        rows = _quiet(metric, y, s) if w is None else _quiet(metric, y, s, sample_weight=w)
-        _same(_quiet(metric, counts), rows)
-
+# ----------------------------------------------------------------------------- the counts
 
 @settings(max_examples=60, deadline=None)
 @given(scored_data(), st.sampled_from([">=", ">"]), st.integers(0, 2**32 - 1))
@@ -193,7 +117,7 @@ def test_the_counts_at_a_threshold_from_the_summary_equal_those_from_the_rows(da
         float(rng.uniform(scores.min() - 1, scores.max() + 1)), -np.inf, np.inf]
     for threshold in thresholds:
         rows = ec.confusion_matrix_at(y, s, threshold, rule=rule, sample_weight=w)
-        summary = ec.confusion_matrix_at(counts, threshold=threshold, rule=rule)
+        summary = counts.confusion_matrix_at(threshold, rule=rule)
         # by hand: the rows the rule calls positive, split by class
         hit = s >= threshold if rule == ">=" else s > threshold
         weight = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
@@ -209,23 +133,15 @@ def test_the_counts_at_a_threshold_from_the_summary_equal_those_from_the_rows(da
             np.testing.assert_allclose(cells, by_hand, rtol=1e-12, atol=1e-300)
 
 
-def test_counts_at_a_threshold_from_a_summary_need_the_threshold_by_name():
-    for call in (lambda: ec.confusion_matrix_at(COUNTS), lambda: ec.confusion_matrix_at(COUNTS, 0.5)):
-        with pytest.raises(TypeError, match=r"needs a threshold \(pass it by name"):
-            call()
-    with pytest.raises(TypeError, match="leave out y_score"):
-        ec.confusion_matrix_at(COUNTS, [0.1, 0.4, 0.35, 0.8], 0.5)
-
-
 @settings(max_examples=100, deadline=None)
 @given(scored_data(weighted=False))
 def test_the_auc_and_delong_variance_from_the_summary_match_the_pairwise_reference(data):
     y, s, _ = data
     counts = ec.ScoreCounts.from_arrays(y, s)
-    assert ec.roc_auc(counts) == pytest.approx(auc_pairs(y, s), abs=1e-15)
+    assert counts.roc_auc() == pytest.approx(auc_pairs(y, s), abs=1e-15)
     if min(counts.n_pos, counts.n_neg) >= 2:
         variance = delong_variance(y, s)
-        assert ec.delong_variance(counts) == pytest.approx(variance, rel=1e-12, abs=1e-15)
+        assert counts.delong_variance() == pytest.approx(variance, rel=1e-12, abs=1e-15)
 
 
 @settings(max_examples=100, deadline=None)
@@ -238,10 +154,10 @@ def test_delong_with_integer_weights_is_delong_of_the_rows_repeated(data):
     if min(weighted.n_pos, weighted.n_neg) < 2:
         return
     variance = delong_variance(y_rows, s_rows)
-    assert ec.delong_variance(weighted) == pytest.approx(variance, rel=1e-12, abs=1e-15)
-    assert ec.delong_variance(weighted) == pytest.approx(
+    assert weighted.delong_variance() == pytest.approx(variance, rel=1e-12, abs=1e-15)
+    assert weighted.delong_variance() == pytest.approx(
         ec.delong_variance(y_rows, s_rows), rel=1e-12, abs=1e-15)
-    low, auc, high = ec.roc_auc_ci(weighted)
+    low, auc, high = weighted.roc_auc_ci()
     assert (low, auc, high) == pytest.approx(tuple(ec.roc_auc_ci(y_rows, s_rows)), rel=1e-12)
 
 
@@ -294,7 +210,7 @@ def test_ties_across_chunk_boundaries_merge_into_one_group():
     assert merged.positives.tolist() == [0, 2, 1] and merged.negatives.tolist() == [1, 2, 0]
     y = [1, 0, 0, 1, 1, 0]
     s = [0.5, 0.5, 0.2, 0.5, 0.9, 0.5]
-    assert ec.roc_auc(merged) == ec.roc_auc(y, s) == auc_pairs(np.array(y), np.array(s))
+    assert merged.roc_auc() == ec.roc_auc(y, s) == auc_pairs(np.array(y), np.array(s))
 
 
 def test_an_empty_chunk_is_the_identity_and_a_one_class_chunk_is_undefined():
@@ -306,11 +222,11 @@ def test_an_empty_chunk_is_the_identity_and_a_one_class_chunk_is_undefined():
     assert ec.ScoreCounts.from_arrays([], [], sample_weight=[]).weighted
     negatives_only = ec.ScoreCounts.from_arrays([0, 0, 0], [0.3, 0.1, 0.3])
     assert negatives_only.n_pos == 0 and negatives_only.negatives.tolist() == [1, 2]
-    assert math.isnan(one_undefined_warning(ec.roc_auc, negatives_only))
-    assert math.isnan(one_undefined_warning(ec.delong_variance, negatives_only))
-    assert math.isnan(one_undefined_warning(ec.average_precision, negatives_only))
+    assert math.isnan(one_undefined_warning(negatives_only.roc_auc))
+    assert math.isnan(one_undefined_warning(negatives_only.delong_variance))
+    assert math.isnan(one_undefined_warning(negatives_only.average_precision))
     # one positive at 0.2 outscores the negative at 0.1, not the two at 0.3
-    assert ec.roc_auc(negatives_only + ec.ScoreCounts.from_arrays([1], [0.2])) == 1 / 3
+    assert (negatives_only + ec.ScoreCounts.from_arrays([1], [0.2])).roc_auc() == 1 / 3
 
 
 def test_counts_plus_weights_are_weights():
@@ -419,7 +335,7 @@ def test_weighted_range_sums_in_two_passes_match_the_whole(data, draw):
     first = sum(ec.auc_range_sums(part, negatives_below=float(below),
                                   positives_above=float(above), **totals)
                 for part, below, above in ranges)
-    assert first.auc == pytest.approx(ec.roc_auc(counts), rel=1e-12)
+    assert first.auc == pytest.approx(counts.roc_auc(), rel=1e-12)
     second = sum(ec.auc_range_sums(part, negatives_below=float(below),
                                    positives_above=float(above), center=first.auc, **totals)
                  for part, below, above in ranges)
@@ -442,8 +358,8 @@ def test_range_sums_stay_exact_where_int64_would_overflow(scale):
     total = sum(parts)
     assert (total.twice_u, total.positive_squares, total.negative_squares) == sums_by_hand(pos, neg)
     auc, variance = delong_by_fractions(pos, neg)
-    assert total.auc == float(auc) == ec.roc_auc(counts) == ec.roc_auc(counts, method="trapezoid")
-    assert total.delong_variance == float(variance) == ec.delong_variance(counts)
+    assert total.auc == float(auc) == counts.roc_auc() == counts.roc_auc(method="trapezoid")
+    assert total.delong_variance == float(variance) == counts.delong_variance()
 
 
 def test_the_slides_example_split_in_two():
@@ -477,58 +393,11 @@ def test_sums_of_different_data_do_not_add():
         ec.auc_range_sums([0, 1])
 
 
-# ----------------------------------------------------------------------------- in place of y_true
-
-COUNTS = ec.ScoreCounts.from_arrays([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-
-
-@pytest.mark.parametrize("kwargs, match", [
-    ({"y_score": [0.1, 0.4, 0.35, 0.8]}, "leave out y_score"),
-    ({"sample_weight": [1, 1, 1, 1]}, "leave out sample_weight"),
-    ({"pos_label": 1}, "leave out pos_label"),
-])
-@pytest.mark.parametrize("metric", [ec.roc_auc, ec.roc_curve, ec.average_precision,
-                                    ec.roc_convex_hull, ec.plot_roc])
-def test_a_summary_with_rows_arguments_is_a_type_error(metric, kwargs, match):
-    with pytest.raises(TypeError, match=match):
-        metric(COUNTS, **kwargs)
-
-
-@pytest.mark.parametrize("call", [
-    lambda: ec.bootstrap_ci(COUNTS, [0.1, 0.4, 0.35, 0.8], ec.roc_auc),
-    lambda: ec.auc_permutation_test(COUNTS, [0.1, 0.4, 0.35, 0.8]),
-    lambda: ec.delong_test(COUNTS, [0.1, 0.4, 0.35, 0.8], [0.2, 0.1, 0.3, 0.9]),
-    lambda: ec.paired_permutation_test(COUNTS, [0.1, 0.4, 0.35, 0.8], [0.2, 0.1, 0.3, 0.9]),
-], ids=["bootstrap_ci", "auc_permutation_test", "delong_test", "paired_permutation_test"])
-def test_functions_that_need_the_rows_say_so(call):
-    with pytest.raises(TypeError, match="needs the rows"):
-        call()
-
-
-def test_methods_that_need_the_rows_say_so():
-    with pytest.raises(TypeError, match="resamples the rows"):
-        ec.roc_auc_ci(COUNTS, method="bootstrap")
-    with pytest.raises(TypeError, match="compares the rows' pairs"):
-        ec.roc_auc(COUNTS, method="pairs")
-
-
-def test_plots_from_the_summary_draw_what_the_rows_draw():
-    import matplotlib.pyplot as plt
-    y, s = [0, 1, 0, 1, 1, 0, 0], [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
-    counts = ec.ScoreCounts.from_arrays(y, s)
-    for plot, kwargs in ((ec.plot_roc, {"label": "m"}), (ec.plot_pr, {"label": "m"}),
-                         (ec.plot_roc_hull, {"cost_fp": 1, "cost_fn": 3})):
-        from_rows, from_counts = plot(y, s, **kwargs), plot(counts, **kwargs)
-        assert [line.get_xydata().tolist() for line in from_rows.lines] == \
-            [line.get_xydata().tolist() for line in from_counts.lines]
-        assert [t.get_text() for t in from_rows.get_legend().get_texts()] == \
-            [t.get_text() for t in from_counts.get_legend().get_texts()]
-        plt.close("all")
-
+# ----------------------------------------------------------------------------- one sort
 
 def test_plot_roc_hull_validates_and_sorts_once(monkeypatch):
     """It drew the hull, the best point and the ROC points from three validations and two
-    sorts; from one summary now."""
+    sorts; from one set of tie groups now."""
     import matplotlib.pyplot as plt
     calls = defaultdict(int)
 
@@ -567,4 +436,4 @@ def test_a_summary_pickles_bit_for_bit_and_stays_read_only(weighted):
         a, b = getattr(counts, name), getattr(back, name)
         assert a.dtype == b.dtype and a.tobytes() == b.tobytes()
         assert not b.flags.writeable
-    assert ec.roc_auc(back) == ec.roc_auc(y, s, sample_weight=w)
+    assert back.roc_auc() == ec.roc_auc(y, s, sample_weight=w)

@@ -1,4 +1,4 @@
-"""Tests for the constrained threshold choices in evalcore.decisions.costs.
+"""Tests for the constrained threshold choices in evalcore.decisions.threshold_choices.
 
 Reference: a brute-force scan over every candidate threshold (each distinct score, plus
 "call nothing" and "call everything"), classifying with numpy comparisons written here,

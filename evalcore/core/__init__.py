@@ -1,10 +1,12 @@
 """The core every other part uses openly: argument checks and the undefined-metric policy
 (validation), the one place that sorts scores into tie groups and counts at every threshold
-(ranking), the public, mergeable summary those groups fill (score_counts: ScoreCounts), the
-exact side of a threshold (threshold_side), the exact AUC sums of a score range (auc_sums),
-the confusion matrix (confusion, with the rates read off one margin in rates, the metrics
-that combine them in combined and their exact arithmetic in exact) and its layouts, the
-curves, the areas, precision-recall, information and multiclass averages.
+(ranking), the exact side of a threshold (threshold_side), the exact AUC sums of a score
+range (auc_sums), the confusion matrix (confusion, with the rates read off one margin in
+rates, the metrics that combine them in combined and their exact arithmetic in exact) and
+its layouts, the curves, the areas, precision-recall, information and multiclass averages.
+Every ranking metric has a kernel on tie groups (``roc_auc_from_groups``, ...); the public,
+mergeable summary those groups fill, :class:`~evalcore.ScoreCounts`, is at the top of the
+layers (:mod:`evalcore.scale.score_counts`), since its methods call kernels of every layer.
 
 Private: the API is the flat namespace of :mod:`evalcore` (``import evalcore as ec``).
 """

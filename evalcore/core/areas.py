@@ -3,8 +3,10 @@ partial AUC over an FPR or a TPR range, average precision and the trapezoid PR a
 
 The curves themselves are in :mod:`evalcore.core.curves`; both read the same tie groups of the
 one core (:mod:`evalcore.core.ranking`), so tied scores form one threshold in every area too.
-An area that is undefined because a class is missing returns ``nan`` with one
-:class:`~evalcore.UndefinedMetricWarning`.
+Each area is computed from the groups by a kernel (:func:`roc_auc_from_groups`, ...), which
+the array function calls after checking and sorting its arrays and
+:class:`~evalcore.ScoreCounts`' method calls on the summary. An area that is undefined because
+a class is missing returns ``nan`` with one :class:`~evalcore.UndefinedMetricWarning`.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import numpy as np
 
 from .. import reference
 from .options import check_bool, check_fraction, check_one_of, check_real
-from .ranking import auc_from_groups, cumulative_counts, mann_whitney_counts, roc_points
-from .score_counts import ScoreCounts, resolve_score_counts
+from .ranking import (TieGroups, auc_from_groups, cumulative_counts, group_totals,
+                      mann_whitney_counts, roc_points, unit_scaled_groups, validated_tie_groups)
 from .validation import both_classes, check_binary_scores, shown
 
 #: ``method="pairs"`` refuses inputs with more positive/negative pairs than this.
@@ -46,15 +48,15 @@ def _auc_pairs(label, score, weight) -> float:
     return min(max(reference.auc_pairs(label, score, weight), 0.0), 1.0)
 
 
-def roc_auc(y_true: Any, y_score: Any = None, *, method: str = "rank", sample_weight: Any = None,
+def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: Any = None,
             pos_label: Any = None) -> float:
     """Area under the ROC curve, by one of three methods that agree to 1e-12.
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     method : {"rank", "trapezoid", "pairs"}, default="rank"
         ``"rank"``: the Mann–Whitney U statistic from mid-ranks, U / (P·N). ``"trapezoid"``:
@@ -101,7 +103,11 @@ def roc_auc(y_true: Any, y_score: Any = None, *, method: str = "rank", sample_we
     [11.0, 11.0, 11.0]
     """
     method = _check_method(method)
-    return _roc_auc(y_true, y_score, method, sample_weight, pos_label)
+    if method == "pairs" or (method == "rank" and sample_weight is None):
+        return _roc_auc_of_rows(y_true, y_score, method, sample_weight, pos_label)
+    return roc_auc_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        method=method)
 
 
 def _check_method(method: Any) -> str:
@@ -112,44 +118,49 @@ def _check_method(method: Any) -> str:
     return method
 
 
-def _roc_auc(y_true, y_score, method, sample_weight, pos_label, stacklevel=5) -> float:
+def _roc_auc_of_rows(y_true, y_score, method, sample_weight, pos_label) -> float:
+    """The AUC read off the rows with no table of tie groups: by the definition
+    (``method="pairs"``), or, unweighted, the Mann-Whitney U counted from the sorted rows,
+    exactly (the common case)."""
     if method == "pairs":
-        if isinstance(y_true, ScoreCounts):
-            raise TypeError("method='pairs' compares the rows' pairs, which a ScoreCounts does "
-                            "not keep: use method='rank' (the same number)")
         label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
                                                    pos_label=pos_label, scale_weights=True)
         if weight is None:
             total_pos, total_neg = label.sum(), label.size - label.sum()
         else:
             total_pos, total_neg = weight[label == 1].sum(), weight[label == 0].sum()
-        if not both_classes(total_pos, total_neg, "ROC AUC", stacklevel=stacklevel):
+        if not both_classes(total_pos, total_neg, "ROC AUC", stacklevel=5):
             return float("nan")
         return _auc_pairs(label, score, weight)
-    if method == "rank" and sample_weight is None and not isinstance(y_true, ScoreCounts):
-        # the common case: U counted from the sorted rows, exactly, with no table
-        label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label,
-                                              keep_dtype=True)
-        twice_u, total_pos, total_neg = mann_whitney_counts(label, score)
-        if not both_classes(total_pos, total_neg, "ROC AUC", stacklevel=stacklevel):
-            return float("nan")
-        return twice_u / (2 * total_pos * total_neg)
-    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                                  scale_weights=True)
-    if not both_classes(groups.positives.sum(), groups.negatives.sum(),
-                        "ROC AUC", stacklevel=stacklevel):
+    label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label, keep_dtype=True)
+    twice_u, total_pos, total_neg = mann_whitney_counts(label, score)
+    if not both_classes(total_pos, total_neg, "ROC AUC", stacklevel=5):
+        return float("nan")
+    return twice_u / (2 * total_pos * total_neg)
+
+
+def roc_auc_from_groups(groups: TieGroups, *, method: str = "rank") -> float:
+    """The ROC AUC of tie groups (a :class:`~evalcore.core.ranking.TieGroups` or a
+    ScoreCounts), ``method`` ``"rank"`` or ``"trapezoid"``: the kernel of :func:`roc_auc`
+    and of ``ScoreCounts.roc_auc``. Weights are scaled by a power of two first (exact);
+    ``nan`` with one warning, pointed at the caller of its caller, if a class is missing."""
+    if _check_method(method) == "pairs":
+        raise TypeError("method='pairs' compares the rows' pairs, which a ScoreCounts does "
+                        "not keep: use method='rank' (the same number)")
+    groups = unit_scaled_groups(groups)
+    if not both_classes(*group_totals(groups), "ROC AUC", stacklevel=5):
         return float("nan")
     return auc_from_groups(groups) if method == "rank" else _auc_trapezoid(groups)
 
 
-def gini(y_true: Any, y_score: Any = None, *, sample_weight: Any = None, pos_label: Any = None) -> float:
+def gini(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any = None) -> float:
     """The Gini coefficient G = 2·AUC − 1 (a chance-standardized AUC, not the Gini index).
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -179,7 +190,11 @@ def gini(y_true: Any, y_score: Any = None, *, sample_weight: Any = None, pos_lab
     >>> round(gini([0, 1, 0, 1, 1, 0, 0], [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]), 6)
     0.833333
     """
-    return 2 * _roc_auc(y_true, y_score, "rank", sample_weight, pos_label) - 1
+    if sample_weight is None:
+        return 2 * _roc_auc_of_rows(y_true, y_score, "rank", None, pos_label) - 1
+    return 2 * roc_auc_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+        scale_weights=True)) - 1
 
 
 def _area_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> float:
@@ -204,7 +219,7 @@ def _area_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> floa
     return float(np.dot(np.diff(xs), (ys[1:] + ys[:-1]) / 2))
 
 
-def partial_auc(y_true: Any, y_score: Any = None, *, max_fpr: float | None = None,
+def partial_auc(y_true: Any, y_score: Any, *, max_fpr: float | None = None,
                 min_fpr: float = 0.0, min_tpr: float | None = None,
                 max_tpr: float | None = None, standardized: bool = False,
                 sample_weight: Any = None, pos_label: Any = None) -> float:
@@ -235,9 +250,9 @@ def partial_auc(y_true: Any, y_score: Any = None, *, max_fpr: float | None = Non
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     max_fpr : float, default=None
         The largest false positive rate of an FPR range, in (0, 1]. ``None``: no FPR range
@@ -302,6 +317,16 @@ def partial_auc(y_true: Any, y_score: Any = None, *, max_fpr: float | None = Non
     >>> ec.partial_auc(y, s, min_tpr=0.5)
     0.25
     """
+    _check_region(max_fpr, min_fpr, min_tpr, max_tpr, standardized)    # before the sort
+    return partial_auc_from_groups(
+        validated_tie_groups(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             scale_weights=True),
+        max_fpr=max_fpr, min_fpr=min_fpr, min_tpr=min_tpr, max_tpr=max_tpr,
+        standardized=standardized)
+
+
+def _check_region(max_fpr, min_fpr, min_tpr, max_tpr, standardized):
+    """``(low, high, tpr_range, standardized)`` of a partial AUC's options, checked."""
     fpr_range = max_fpr is not None or min_fpr != 0.0
     tpr_range = min_tpr is not None or max_tpr is not None
     if fpr_range and tpr_range:
@@ -322,11 +347,24 @@ def partial_auc(y_true: Any, y_score: Any = None, *, max_fpr: float | None = Non
         if not low < high:
             raise ValueError(f"min_fpr must be below max_fpr, got min_fpr={low!r} and "
                              f"max_fpr={high!r}")
-    standardized = check_bool(standardized, "standardized")
-    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                  pos_label=pos_label, scale_weights=True)
-    if not both_classes(groups.positives.sum(), groups.negatives.sum(),
-                        "the partial AUC"):
+    return low, high, tpr_range, check_bool(standardized, "standardized")
+
+
+def partial_auc_from_groups(groups: TieGroups, *, max_fpr: float | None = None,
+                            min_fpr: float = 0.0, min_tpr: float | None = None,
+                            max_tpr: float | None = None, standardized: bool = False) -> float:
+    """The partial AUC of tie groups (or a ScoreCounts), over the region the options give:
+    the kernel of :func:`partial_auc` and of ``ScoreCounts.partial_auc``."""
+    region = _check_region(max_fpr, min_fpr, min_tpr, max_tpr, standardized)
+    return _partial_area(groups, *region)
+
+
+def _partial_area(groups, low: float, high: float, tpr_range: bool,
+                  standardized: bool) -> float:
+    """The area over a checked region; the warning, if any, is for the caller's caller's
+    caller (the user, through a public function or method and its kernel)."""
+    groups = unit_scaled_groups(groups)
+    if not both_classes(*group_totals(groups), "the partial AUC", stacklevel=6):
         return float("nan")
     _, tps, fps = roc_points(groups)
     fpr, tpr = fps / fps[-1], tps / tps[-1]
@@ -342,7 +380,7 @@ def partial_auc(y_true: Any, y_score: Any = None, *, max_fpr: float | None = Non
     return 0.5 * (1 + (area - least) / (width - least))
 
 
-def average_precision(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                       pos_label: Any = None) -> float:
     """Average precision: the step sum Σ (R_k − R_{k−1})·P_k over the PR points.
 
@@ -352,9 +390,9 @@ def average_precision(y_true: Any, y_score: Any = None, *, sample_weight: Any = 
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -386,17 +424,23 @@ def average_precision(y_true: Any, y_score: Any = None, *, sample_weight: Any = 
     >>> average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.8333333333333333
     """
-    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                  pos_label=pos_label, scale_weights=True)
-    _, tps, fps = cumulative_counts(groups)
-    if not both_classes(tps[-1], 1, "average precision"):
+    return average_precision_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def average_precision_from_groups(groups: TieGroups) -> float:
+    """The average precision of tie groups (or a ScoreCounts): the kernel of
+    :func:`average_precision` and of ``ScoreCounts.average_precision``."""
+    groups = unit_scaled_groups(groups)
+    if not both_classes(group_totals(groups)[0], 1, "average precision", stacklevel=5):
         return float("nan")
+    _, tps, fps = cumulative_counts(groups)
     precision = tps / (tps + fps)
     gained = np.diff(np.concatenate(([0], tps)))
     return float(np.dot(gained, precision) / tps[-1])
 
 
-def pr_auc_trapezoid(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def pr_auc_trapezoid(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                      pos_label: Any = None) -> float:
     """The R note's area under the PR curve: trapezoids between consecutive PR points.
 
@@ -409,9 +453,9 @@ def pr_auc_trapezoid(y_true: Any, y_score: Any = None, *, sample_weight: Any = N
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -445,11 +489,17 @@ def pr_auc_trapezoid(y_true: Any, y_score: Any = None, *, sample_weight: Any = N
     >>> round(pr_auc_trapezoid([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
     0.291667
     """
-    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                  pos_label=pos_label, scale_weights=True)
-    _, tps, fps = cumulative_counts(groups)
-    if not both_classes(tps[-1], 1, "the PR area"):
+    return pr_auc_trapezoid_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def pr_auc_trapezoid_from_groups(groups: TieGroups) -> float:
+    """The trapezoid PR area of tie groups (or a ScoreCounts): the kernel of
+    :func:`pr_auc_trapezoid` and of ``ScoreCounts.pr_auc_trapezoid``."""
+    groups = unit_scaled_groups(groups)
+    if not both_classes(group_totals(groups)[0], 1, "the PR area", stacklevel=5):
         return float("nan")
+    _, tps, fps = cumulative_counts(groups)
     recall = tps / tps[-1]
     precision = tps / (tps + fps)
     return float(np.dot(np.diff(recall), (precision[1:] + precision[:-1]) / 2))

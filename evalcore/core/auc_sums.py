@@ -1,7 +1,8 @@
 """The AUC and DeLong's variance as sums over ranges of distinct scores, which add up exactly.
 
-A :class:`~evalcore.ScoreCounts` cut into contiguous ranges of its distinct scores (a score's
-rows all in one range) can be evaluated range by range, on different machines: given the
+Tie groups (a :class:`~evalcore.ScoreCounts`, or the :class:`~evalcore.core.ranking.TieGroups`
+of one sort) cut into contiguous ranges of their distinct scores (a score's rows all in one
+range) can be evaluated range by range, on different machines: given the
 negatives scoring below a range and the positives scoring above it, :func:`auc_range_sums`
 returns the range's share of three sums, and the shares of all ranges add up to the sums of
 the whole data. From those sums come the AUC and DeLong's variance (:class:`AucSums`).
@@ -46,7 +47,7 @@ from typing import Any
 
 import numpy as np
 
-from .score_counts import ScoreCounts
+from .ranking import TieGroups, group_totals, is_weighted
 from .validation import undefined
 
 _EXACT_IN_UINT64 = 2 ** 31          # class sizes below which the split sums cannot wrap
@@ -136,7 +137,7 @@ def _exact_square_sum(weights: np.ndarray, bases: np.ndarray, exact: bool) -> in
     return (high << 32) + low
 
 
-def doubled_placements(counts: ScoreCounts, *, negatives_below: int | float = 0,
+def doubled_placements(counts: TieGroups, *, negatives_below: int | float = 0,
                        positives_above: int | float = 0) -> tuple[np.ndarray, np.ndarray]:
     """Each distinct score's DeLong placement numerators, doubled so that they stay integers
     with integer counts: ``2·NB_g + n_g`` for a positive scoring there and ``2·PA_g + p_g``
@@ -149,7 +150,7 @@ def doubled_placements(counts: ScoreCounts, *, negatives_below: int | float = 0,
             2 * (positives_above + (pos.sum() - np.cumsum(pos))) + pos)
 
 
-def auc_range_sums(counts: ScoreCounts, *, negatives_below: int | float = 0,
+def auc_range_sums(counts: TieGroups, *, negatives_below: int | float = 0,
                    positives_above: int | float = 0, n_pos: int | float | None = None,
                    n_neg: int | float | None = None, center: float | None = None) -> AucSums:
     """The AUC's and DeLong's sums over one contiguous range of distinct scores.
@@ -165,7 +166,7 @@ def auc_range_sums(counts: ScoreCounts, *, negatives_below: int | float = 0,
     Parameters
     ----------
     counts : ScoreCounts
-        The range's summary.
+        The range's summary (or the :class:`~evalcore.core.ranking.TieGroups` of its rows).
     negatives_below : int or float, default=0
         The negatives (their weight) scoring below the range's lowest score.
     positives_above : int or float, default=0
@@ -185,8 +186,8 @@ def auc_range_sums(counts: ScoreCounts, *, negatives_below: int | float = 0,
     Raises
     ------
     TypeError
-        If ``counts`` is not a :class:`~evalcore.ScoreCounts`, or an offset or total is not
-        a number (an integer for integer counts).
+        If ``counts`` is not a :class:`~evalcore.ScoreCounts` (or tie groups), or an offset
+        or total is not a number (an integer for integer counts).
     ValueError
         If only one total is given, or the totals are missing with an offset, or an offset
         plus the range's own count exceeds its total.
@@ -220,9 +221,12 @@ def auc_range_sums(counts: ScoreCounts, *, negatives_below: int | float = 0,
     >>> round(1 / total.delong_variance, 9)
     72.0
     """
-    if not isinstance(counts, ScoreCounts):
-        raise TypeError(f"counts must be a ScoreCounts, got {type(counts).__name__}")
-    integer = not counts.weighted
+    if not all(isinstance(getattr(counts, name, None), np.ndarray)
+               for name in ("values", "positives", "negatives")):
+        raise TypeError(f"counts must be a ScoreCounts (or tie groups: values, positives and "
+                        f"negatives), got {type(counts).__name__}")
+    integer = not is_weighted(counts)
+    range_pos, range_neg = group_totals(counts)
     if (n_pos is None) != (n_neg is None):
         raise ValueError("n_pos and n_neg go together: give both (the whole data's totals) "
                          "or neither (counts is the whole data)")
@@ -230,7 +234,7 @@ def auc_range_sums(counts: ScoreCounts, *, negatives_below: int | float = 0,
         if negatives_below or positives_above:
             raise ValueError("negatives_below and positives_above need the whole data's "
                              "totals n_pos and n_neg")
-        n_pos, n_neg = counts.n_pos, counts.n_neg
+        n_pos, n_neg = range_pos, range_neg
     kind = (int, np.integer) if integer else (int, float, np.integer, np.floating)
     for name, value in (("negatives_below", negatives_below),
                         ("positives_above", positives_above), ("n_pos", n_pos), ("n_neg", n_neg)):
@@ -246,7 +250,7 @@ def auc_range_sums(counts: ScoreCounts, *, negatives_below: int | float = 0,
         negatives_below, positives_above = float(negatives_below), float(positives_above)
         n_pos, n_neg = float(n_pos), float(n_neg)
     slack = 1e-9 * max(n_pos, n_neg) if not integer else 0
-    if negatives_below + counts.n_neg > n_neg + slack or positives_above + counts.n_pos > n_pos + slack:
+    if negatives_below + range_neg > n_neg + slack or positives_above + range_pos > n_pos + slack:
         raise ValueError(f"the range's counts with negatives_below={negatives_below} and "
                          f"positives_above={positives_above} exceed the totals n_pos={n_pos}, "
                          f"n_neg={n_neg}")

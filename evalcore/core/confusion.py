@@ -32,8 +32,8 @@ import numpy as np
 from .combined import CombinedMetrics
 from .exact import to_float
 from .layouts import LaidOutTable, Layout, arrange, canonical_cells, check_layout
-from .options import check_count, check_given, check_rule
-from .score_counts import ScoreCounts, resolve_score_counts
+from .options import check_count, check_rule
+from .ranking import TieGroups, group_totals, is_weighted
 from .threshold_side import threshold_hits
 from .validation import (check_binary_predictions, check_binary_scores, check_scores, undefined,
                          unit_scale)
@@ -420,34 +420,34 @@ def _counted(truth: np.ndarray, pred: np.ndarray, weight: np.ndarray | None) -> 
     return ConfusionMatrix(tp=tp, fp=fp, fn=fn, tn=tn)
 
 
-def _counted_from_summary(counts: ScoreCounts, threshold: Any, rule: str) -> ConfusionMatrix:
-    """The confusion matrix at ``threshold`` from the counts at each distinct score: the
-    distinct scores are compared exactly as :func:`predict` compares the rows' scores."""
-    hits = threshold_hits(counts.values, threshold, check_rule(rule))
-    if counts.weighted:
-        tp, fp = float(counts.positives[hits].sum()), float(counts.negatives[hits].sum())
-        return ConfusionMatrix(tp=tp, fp=fp, fn=float(counts.positives[~hits].sum()),
-                               tn=float(counts.negatives[~hits].sum()))
-    tp, fp = int(counts.positives[hits].sum()), int(counts.negatives[hits].sum())
-    return ConfusionMatrix(tp=tp, fp=fp, fn=counts.n_pos - tp, tn=counts.n_neg - fp)
+def confusion_matrix_at_from_groups(groups: TieGroups, threshold: float, *,
+                                    rule: str = ">=") -> ConfusionMatrix:
+    """The confusion matrix at ``threshold`` from tie groups (or a ScoreCounts), the kernel of
+    ``ScoreCounts.confusion_matrix_at``: the distinct scores are compared exactly as
+    :func:`predict` compares the rows' scores, so the counts are :func:`confusion_matrix_at`'s
+    on the rows."""
+    hits = threshold_hits(groups.values, threshold, check_rule(rule))
+    if is_weighted(groups):
+        tp, fp = float(groups.positives[hits].sum()), float(groups.negatives[hits].sum())
+        return ConfusionMatrix(tp=tp, fp=fp, fn=float(groups.positives[~hits].sum()),
+                               tn=float(groups.negatives[~hits].sum()))
+    n_pos, n_neg = group_totals(groups)
+    tp, fp = int(groups.positives[hits].sum()), int(groups.negatives[hits].sum())
+    return ConfusionMatrix(tp=tp, fp=fp, fn=n_pos - tp, tn=n_neg - fp)
 
 
-def confusion_matrix_at(y_true: Any, y_score: Any = None, threshold: float | None = None, *,
-                        rule: str = ">=", sample_weight: Any = None,
-                        pos_label: Any = None) -> ConfusionMatrix:
+def confusion_matrix_at(y_true: Any, y_score: Any, threshold: float, *, rule: str = ">=",
+                        sample_weight: Any = None, pos_label: Any = None) -> ConfusionMatrix:
     """Shorthand for ``confusion_matrix(y_true, predict(y_score, threshold, rule=rule))``.
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        Binary labels, or a :class:`~evalcore.ScoreCounts` in place of ``y_true`` and
-        ``y_score`` (then pass the threshold by name: ``confusion_matrix_at(counts,
-        threshold=0.5)``): the same counts, read from the summary's distinct scores.
-    y_score : array-like of shape (n,), default=None
-        Finite real scores (compared exactly, as in :func:`predict`). Required with arrays.
-    threshold : float or int, default=None
-        The cut; may be ±inf, not NaN. Required: the default ``None`` is only there so that
-        a ScoreCounts can come first with the threshold named.
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Finite real scores (compared exactly, as in :func:`predict`).
+    threshold : float or int
+        The cut; may be ±inf, not NaN.
     rule : {">=", ">"}, default=">="
         At or above, or strictly above, the threshold is positive (see :func:`predict`).
     sample_weight : array-like of shape (n,), default=None
@@ -470,6 +470,7 @@ def confusion_matrix_at(y_true: Any, y_score: Any = None, threshold: float | Non
     --------
     predict : the predictions counted here.
     confusion_matrix : from hard predictions.
+    ScoreCounts.confusion_matrix_at : the same counts from a summary.
 
     Examples
     --------
@@ -477,23 +478,9 @@ def confusion_matrix_at(y_true: Any, y_score: Any = None, threshold: float | Non
     >>> s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
     >>> confusion_matrix_at(y, s, 0.5).tp, confusion_matrix_at(y, s, 0.5, rule=">").tp
     (5, 4)
-
-    From the summary of the same cases, the same counts:
-
-    >>> from evalcore import ScoreCounts
-    >>> confusion_matrix_at(ScoreCounts.from_arrays(y, s), threshold=0.5).tp
-    5
     """
-    if isinstance(y_true, ScoreCounts):
-        check_given(threshold, "threshold", function="confusion_matrix_at", example="0.5",
-                    what="a threshold")
-        counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                      pos_label=pos_label)
-        return _counted_from_summary(counts, threshold, rule)
     # validated once: y_true read with pos_label to 0/1, the scores and the weights; the
     # predictions are 0/1 by construction, so nothing is checked twice
     truth, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
                                                pos_label=pos_label)
-    check_given(threshold, "threshold", function="confusion_matrix_at", example="0.5",
-                what="a threshold")
     return _counted(truth, predict(score, threshold, rule=rule), weight)

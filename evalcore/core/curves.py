@@ -5,7 +5,9 @@ with the rule ``score >= threshold`` (scikit-learn's), thresholds decreasing; ti
 one threshold. A curve that is undefined because a class is missing returns ``nan`` with one
 :class:`~evalcore.UndefinedMetricWarning`. The areas under these curves are in
 :mod:`evalcore.core.areas`. Every result here is a table: its ``to_frame()`` gives it as a pandas
-DataFrame with one named column per field.
+DataFrame with one named column per field. Each curve is computed from the tie groups by a
+kernel (:func:`roc_curve_from_groups`, ...), which the array function calls on its checked
+and sorted arrays and :class:`~evalcore.ScoreCounts`' method on the summary.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .frames import data_frame
-from .ranking import cumulative_counts, roc_points
-from .score_counts import resolve_score_counts
+from .ranking import (TieGroups, cumulative_counts, group_totals, roc_points,
+                      unit_scaled_groups, validated_tie_groups)
 from .validation import both_classes
 
 
@@ -107,7 +109,7 @@ class ThresholdCounts(NamedTuple):
         return data_frame(self._asdict())
 
 
-def confusion_matrix_at_thresholds(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def confusion_matrix_at_thresholds(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                                    pos_label: Any = None) -> ThresholdCounts:
     """The confusion matrix at every distinct score, thresholds decreasing.
 
@@ -121,9 +123,9 @@ def confusion_matrix_at_thresholds(y_true: Any, y_score: Any = None, *, sample_w
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights; the counts are then sums of weights. ``None``: every sample
@@ -162,12 +164,20 @@ def confusion_matrix_at_thresholds(y_true: Any, y_score: Any = None, *, sample_w
     >>> tn.tolist(), fp.tolist(), fn.tolist(), tp.tolist()
     ([2, 1, 1, 0], [0, 1, 1, 2], [1, 1, 0, 0], [1, 1, 2, 2])
     """
-    thresholds, tps, fps = cumulative_counts(resolve_score_counts(
+    return confusion_matrix_at_thresholds_from_groups(validated_tie_groups(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label))
-    return ThresholdCounts(fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds.copy())
 
 
-def roc_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def confusion_matrix_at_thresholds_from_groups(groups: TieGroups) -> ThresholdCounts:
+    """The counts at every distinct score of tie groups (or a ScoreCounts), as they are
+    (weights unscaled): the kernel of :func:`confusion_matrix_at_thresholds` and of
+    ``ScoreCounts.confusion_matrix_at_thresholds``."""
+    thresholds, tps, fps = cumulative_counts(groups)
+    # fps[-1:]: the total as an array of one, or of none for no groups (no thresholds)
+    return ThresholdCounts(fps[-1:] - fps, fps, tps[-1:] - tps, tps, thresholds.copy())
+
+
+def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
               pos_label: Any = None) -> RocCurve:
     """The ROC curve: false and true positive rates at every distinct score.
 
@@ -178,9 +188,9 @@ def roc_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -223,18 +233,23 @@ def roc_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
     >>> roc.thresholds[:3].tolist()
     [inf, 0.8, 0.7]
     """
-    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                  pos_label=pos_label, scale_weights=True)
-    thresholds, tps, fps = roc_points(groups)
+    return roc_curve_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def roc_curve_from_groups(groups: TieGroups) -> RocCurve:
+    """The ROC curve of tie groups (or a ScoreCounts): the kernel of :func:`roc_curve` and
+    of ``ScoreCounts.roc_curve``."""
+    thresholds, tps, fps = roc_points(unit_scaled_groups(groups))
     total_pos, total_neg = tps[-1], fps[-1]
     rate = "false positive rate" if not total_neg > 0 else "true positive rate"
-    both_classes(total_pos, total_neg, f"the ROC curve's {rate}")
+    both_classes(total_pos, total_neg, f"the ROC curve's {rate}", stacklevel=5)
     fpr = fps / total_neg if total_neg > 0 else np.full(fps.shape, np.nan)
     tpr = tps / total_pos if total_pos > 0 else np.full(tps.shape, np.nan)
     return RocCurve(fpr.astype(np.float64), tpr.astype(np.float64), thresholds)
 
 
-def precision_recall_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                            pos_label: Any = None) -> PrecisionRecallCurve:
     """Precision and recall at every distinct score, as scikit-learn lays them out.
 
@@ -246,9 +261,9 @@ def precision_recall_curve(y_true: Any, y_score: Any = None, *, sample_weight: A
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -286,11 +301,17 @@ def precision_recall_curve(y_true: Any, y_score: Any = None, *, sample_weight: A
     >>> pr.thresholds.tolist()
     [0.1, 0.35, 0.4, 0.8]
     """
-    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                  pos_label=pos_label, scale_weights=True)
+    return precision_recall_curve_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def precision_recall_curve_from_groups(groups: TieGroups) -> PrecisionRecallCurve:
+    """The precision-recall curve of tie groups (or a ScoreCounts): the kernel of
+    :func:`precision_recall_curve` and of ``ScoreCounts.precision_recall_curve``."""
+    groups = unit_scaled_groups(groups)
     thresholds, tps, fps = cumulative_counts(groups)
     precision = tps / (tps + fps)
-    if not both_classes(tps[-1], 1, "recall"):
+    if not both_classes(group_totals(groups)[0], 1, "recall", stacklevel=5):
         recall = np.full(tps.shape, np.nan)
     else:
         recall = tps / tps[-1]
@@ -298,7 +319,7 @@ def precision_recall_curve(y_true: Any, y_score: Any = None, *, sample_weight: A
                                 np.concatenate((recall[::-1], [0.0])), thresholds[::-1].copy())
 
 
-def equal_error_rate(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def equal_error_rate(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                      pos_label: Any = None) -> EqualErrorRate:
     """Where the ROC curve, joined by straight lines, crosses FPR = FNR (= 1 − TPR).
 
@@ -307,9 +328,9 @@ def equal_error_rate(y_true: Any, y_score: Any = None, *, sample_weight: Any = N
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter: weights near 1e308 or subnormal
@@ -343,9 +364,15 @@ def equal_error_rate(y_true: Any, y_score: Any = None, *, sample_weight: Any = N
     >>> ec.equal_error_rate([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     EqualErrorRate(eer=0.5, threshold=0.4)
     """
-    groups = resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                  pos_label=pos_label, scale_weights=True)
-    if not both_classes(groups.positives.sum(), groups.negatives.sum(), "the equal error rate"):
+    return equal_error_rate_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def equal_error_rate_from_groups(groups: TieGroups) -> EqualErrorRate:
+    """The equal error rate of tie groups (or a ScoreCounts): the kernel of
+    :func:`equal_error_rate` and of ``ScoreCounts.equal_error_rate``."""
+    groups = unit_scaled_groups(groups)
+    if not both_classes(*group_totals(groups), "the equal error rate", stacklevel=5):
         return EqualErrorRate(float("nan"), float("nan"))
     thresholds, tps, fps = roc_points(groups)
     fpr, fnr = fps / fps[-1], 1 - tps / tps[-1]

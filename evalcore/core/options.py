@@ -149,17 +149,6 @@ def check_optional(check, value: Any, name: str, **rules: Any) -> Any:
     return None if value is None else check(value, name, **rules)
 
 
-def check_given(value: Any, name: str, *, function: str, example: str,
-                what: str | None = None) -> None:
-    """Refuse a missing ``value`` of an argument that defaults to ``None`` only so that a
-    :class:`~evalcore.ScoreCounts` can come first and the argument be named after it
-    (``confusion_matrix_at(counts, threshold=0.5)``); the error says how to pass it.
-    ``what`` is the argument as the message names it (default: ``name``)."""
-    if value is None:
-        raise TypeError(f"{function}() needs {what or name} (pass it by name with a "
-                        f"ScoreCounts: {function}(counts, {name}={example}))")
-
-
 def check_alternative(alternative: Any) -> str:
     """Return ``alternative`` if it names a test's alternative hypothesis."""
     return check_one_of(alternative, ("two-sided", "greater", "less"), "alternative")

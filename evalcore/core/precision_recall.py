@@ -19,7 +19,9 @@ corrections.
   the PRG curve is linear in the expected F1 gain (not in the expected F-score itself).
 
 As everywhere in evalcore, operating points are those of the rule ``score >= threshold``
-with tied scores forming one threshold.
+with tied scores forming one threshold. Each curve and area is computed from the tie groups by
+a kernel (:func:`prg_curve_from_groups`, ...), which the array function calls on its checked
+and sorted arrays and :class:`~evalcore.ScoreCounts`' method on the summary.
 
 References
 ----------
@@ -39,8 +41,7 @@ import numpy as np
 
 from .frames import data_frame
 from .options import check_bool, check_int
-from .ranking import operating_points
-from .score_counts import resolve_score_counts
+from .ranking import TieGroups, operating_points, unit_scaled_groups, validated_tie_groups
 from .validation import both_classes
 
 
@@ -79,14 +80,15 @@ def _check_hull(hull: Any) -> bool | None:
     return None if hull is None else check_bool(hull, "hull")
 
 
-def _vertex_counts(y_true, y_score, sample_weight, pos_label, hull: bool):
+def _vertex_counts(groups, hull: bool):
     """TP and FP counts of the curve's vertices, from (0, 0): every operating point, or
-    only the vertices of the ROC convex hull; None (after one warning) without positives."""
+    only the vertices of the ROC convex hull; None (after one warning, for the user who
+    called a public function or method that called a kernel that called this) without
+    positives."""
     # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    _, tps, fps = operating_points(resolve_score_counts(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+    _, tps, fps = operating_points(unit_scaled_groups(groups))
     total_pos, total_neg = tps[-1], fps[-1]
-    if not both_classes(total_pos, 1, "the PR curve", stacklevel=5):
+    if not both_classes(total_pos, 1, "the PR curve", stacklevel=6):
         return None
     if hull and total_neg > 0:
         keep = _upper_left_hull(fps, tps)
@@ -136,7 +138,7 @@ def _nan_curve() -> AchievablePrCurve:
     return AchievablePrCurve(nan, nan.copy())
 
 
-def interpolated_pr_curve(y_true: Any, y_score: Any = None, *, num: int = 20,
+def interpolated_pr_curve(y_true: Any, y_score: Any, *, num: int = 20,
                           sample_weight: Any = None, pos_label: Any = None) -> AchievablePrCurve:
     """The PR curve through every operating point, interpolated as Davis & Goadrich show.
 
@@ -152,9 +154,9 @@ def interpolated_pr_curve(y_true: Any, y_score: Any = None, *, num: int = 20,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     num : int, default=20
         Points placed evenly (in TP) inside each segment, for drawing; ``num=0`` returns
@@ -199,12 +201,22 @@ def interpolated_pr_curve(y_true: Any, y_score: Any = None, *, num: int = 20,
     >>> [round(p, 4) for p in curve.precision.tolist()]
     [1.0, 1.0, 1.0, 0.5, 0.6, 0.6667, 0.5]
     """
+    _check_num(num)                     # before the sort
+    return interpolated_pr_curve_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        num=num)
+
+
+def interpolated_pr_curve_from_groups(groups: TieGroups, *, num: int = 20) -> AchievablePrCurve:
+    """Davis & Goadrich's interpolation through every operating point of tie groups (or a
+    ScoreCounts): the kernel of :func:`interpolated_pr_curve` and of
+    ``ScoreCounts.interpolated_pr_curve``."""
     num = _check_num(num)
-    counts = _vertex_counts(y_true, y_score, sample_weight, pos_label, hull=False)
+    counts = _vertex_counts(groups, hull=False)
     return _nan_curve() if counts is None else _interpolate(*counts, num)
 
 
-def achievable_pr_curve(y_true: Any, y_score: Any = None, *, num: int = 20, hull: bool | None = None,
+def achievable_pr_curve(y_true: Any, y_score: Any, *, num: int = 20, hull: bool | None = None,
                         sample_weight: Any = None, pos_label: Any = None) -> AchievablePrCurve:
     """Davis & Goadrich's achievable PR curve: the PR-space image of the ROC convex hull.
 
@@ -227,9 +239,9 @@ def achievable_pr_curve(y_true: Any, y_score: Any = None, *, num: int = 20, hull
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     num : int, default=20
         Points placed evenly (in TP) inside each segment, for drawing; ``num=0`` returns
@@ -281,6 +293,19 @@ def achievable_pr_curve(y_true: Any, y_score: Any = None, *, num: int = 20, hull
     >>> [round(p, 4) for p in curve.precision.tolist()]
     [1.0, 1.0, 1.0, 0.75, 0.6667, 0.5]
     """
+    _check_num(num)                     # before the sort
+    _check_hull(hull)
+    return achievable_pr_curve_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        num=num, hull=hull)
+
+
+def achievable_pr_curve_from_groups(groups: TieGroups, *, num: int = 20,
+                                    hull: bool | None = None) -> AchievablePrCurve:
+    """Davis & Goadrich's interpolation through the ROC hull's vertices (``hull=True``) or
+    every operating point of tie groups (or a ScoreCounts): the kernel of
+    :func:`achievable_pr_curve` and of ``ScoreCounts.achievable_pr_curve``, with its
+    ``FutureWarning`` for ``hull=None``."""
     num = _check_num(num)
     hull = _check_hull(hull)
     if hull is None:
@@ -288,12 +313,12 @@ def achievable_pr_curve(y_true: Any, y_score: Any = None, *, num: int = 20, hull
                       "operating point; from evalcore 0.3 it will return Davis & Goadrich's "
                       "achievable curve, the image of the ROC convex hull. Pass hull=True for "
                       "the new result, or call interpolated_pr_curve for the old one.",
-                      FutureWarning, stacklevel=2)
-    counts = _vertex_counts(y_true, y_score, sample_weight, pos_label, hull=bool(hull))
+                      FutureWarning, stacklevel=3)
+    counts = _vertex_counts(groups, hull=bool(hull))
     return _nan_curve() if counts is None else _interpolate(*counts, num)
 
 
-def pr_auc_interpolated(y_true: Any, y_score: Any = None, *, hull: bool = False,
+def pr_auc_interpolated(y_true: Any, y_score: Any, *, hull: bool = False,
                         sample_weight: Any = None, pos_label: Any = None) -> float:
     """The exact area under the interpolated PR curve, or under the achievable one.
 
@@ -310,9 +335,9 @@ def pr_auc_interpolated(y_true: Any, y_score: Any = None, *, hull: bool = False,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     hull : bool, default=False
         Interpolate through the ROC convex hull's vertices only (``True``) or through every
@@ -361,10 +386,24 @@ def pr_auc_interpolated(y_true: Any, y_score: Any = None, *, hull: bool = False,
     >>> round(ec.pr_auc_interpolated(y, s, hull=True), 6)
     0.887327
     """
+    _check_area_hull(hull)              # before the sort
+    return pr_auc_interpolated_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        hull=hull)
+
+
+def _check_area_hull(hull: Any) -> bool:
     hull = _check_hull(hull)
     if hull is None:
         raise TypeError("hull must be True or False, got None")
-    counts = _vertex_counts(y_true, y_score, sample_weight, pos_label, hull=hull)
+    return hull
+
+
+def pr_auc_interpolated_from_groups(groups: TieGroups, *, hull: bool = False) -> float:
+    """The exact area under the interpolated (or, ``hull=True``, the achievable) PR curve of
+    tie groups (or a ScoreCounts): the kernel of :func:`pr_auc_interpolated` and of
+    ``ScoreCounts.pr_auc_interpolated``."""
+    counts = _vertex_counts(groups, hull=_check_area_hull(hull))
     if counts is None:
         return float("nan")
     tps, fps = counts
@@ -389,7 +428,7 @@ def _gains(tps, fps, total_pos, total_neg):
     return recall_gain, precision_gain
 
 
-def prg_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def prg_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
               pos_label: Any = None) -> PrgCurve:
     """The precision–recall–gain curve (Flach & Kull 2015).
 
@@ -402,9 +441,9 @@ def prg_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
@@ -445,16 +484,24 @@ def prg_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
     >>> [round(g, 4) for g in curve.precision_gain.tolist()]
     [1.0, 1.0, 0.5, 0.3333, 0.0]
     """
-    return _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel=5)
-
-
-def _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel) -> PrgCurve:
-    # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
-    thresholds, tps, fps = operating_points(resolve_score_counts(
+    return prg_curve_from_groups(validated_tie_groups(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def prg_curve_from_groups(groups: TieGroups) -> PrgCurve:
+    """The precision-recall-gain curve of tie groups (or a ScoreCounts): the kernel of
+    :func:`prg_curve` and of ``ScoreCounts.prg_curve``."""
+    return _prg_points(groups)
+
+
+def _prg_points(groups) -> PrgCurve:
+    """The PRG curve; its warning is for the user who called a public function or method
+    that called a kernel that called this."""
+    # every result here is a ratio of counts: weights scaled, so huge or tiny sums stay finite
+    thresholds, tps, fps = operating_points(unit_scaled_groups(groups))
     total_pos, total_neg = tps[-1], fps[-1]
     if not both_classes(total_pos, total_neg, "the precision-recall-gain curve",
-                        stacklevel=stacklevel):
+                        stacklevel=6):
         nan = np.array([np.nan])
         return PrgCurve(nan, nan.copy(), nan.copy())
     recall_gain, precision_gain = _gains(tps, fps, total_pos, total_neg)
@@ -471,7 +518,7 @@ def _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel) -> PrgCurv
     return PrgCurve(rg, pg, th)
 
 
-def auprg(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def auprg(y_true: Any, y_score: Any, *, sample_weight: Any = None,
           pos_label: Any = None) -> float:
     """Area under the precision–recall–gain curve (Flach & Kull 2015).
 
@@ -486,9 +533,9 @@ def auprg(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
@@ -525,7 +572,14 @@ def auprg(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
     >>> round(ec.auprg([1, 1, 0, 0, 1, 0], [0.8, 0.8, 0.6, 0.4, 0.4, 0.2]), 4)
     0.7083
     """
-    curve = _prg_curve(y_true, y_score, sample_weight, pos_label, stacklevel=5)
+    return auprg_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def auprg_from_groups(groups: TieGroups) -> float:
+    """The area under the precision-recall-gain curve of tie groups (or a ScoreCounts): the
+    kernel of :func:`auprg` and of ``ScoreCounts.auprg``."""
+    curve = _prg_points(groups)
     if np.isnan(curve.recall_gain[0]):
         return float("nan")
     rg, pg = curve.recall_gain, curve.precision_gain

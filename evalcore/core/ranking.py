@@ -4,9 +4,12 @@
 plain arrays: the distinct scores in increasing order and the positives and negatives (counts,
 or weights) at each. Every curve and area of evalcore starts from it, so tied scores form one
 threshold everywhere. What reads groups (:func:`cumulative_counts`, :func:`roc_points`,
-:func:`operating_points`, :func:`auc_from_groups`, :func:`mann_whitney_from_groups`) reads only
-those three arrays, and so takes a :class:`TieGroups` or the public summary
-:class:`~evalcore.ScoreCounts` alike.
+:func:`operating_points`, :func:`auc_from_groups`, :func:`mann_whitney_from_groups`, and every
+``*_from_groups`` kernel of the metrics) reads only those three arrays, and so takes a
+:class:`TieGroups` or the public summary :class:`~evalcore.ScoreCounts` alike;
+:func:`group_totals`, :func:`is_weighted` and :func:`unit_scaled_groups` read them the same way.
+:func:`validated_tie_groups` is the array functions' way in: their arguments checked, then
+grouped.
 
 How it sorts. Unweighted, each score becomes an unsigned integer that orders as the scores do
 and is no wider than they are (float32 gives uint32, float64 uint64, an integer its distance
@@ -23,22 +26,20 @@ exact integers. Where groups need ranks they take them from :func:`doubled_midra
 evalcore's one mid-rank.
 
 Why the cut falls here: this module answers how scores are sorted and counted, and answers
-with arrays. What a user keeps, merges and stores (:mod:`evalcore.core.score_counts`) and on
-which side of a threshold a single score lies (:mod:`evalcore.core.threshold_side`) are other
-questions, in modules of their own that this one does not import at run time.
+with arrays. What a user keeps, merges and stores (:mod:`evalcore.scale.score_counts`, at the
+top of the layers, since its methods reach every metric) and on which side of a threshold a
+single score lies (:mod:`evalcore.core.threshold_side`) are other questions, in modules of
+their own that this one does not import.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .validation import exact_real
-
-if TYPE_CHECKING:
-    from .score_counts import ScoreCounts
+from .validation import check_binary_scores, exact_real
 
 
 class TieGroups(NamedTuple):
@@ -250,7 +251,7 @@ def tie_groups(label: np.ndarray, score: np.ndarray,
     threshold. Ties are equal scores in the scores' own dtype (-0.0 equals 0.0); the
     groups' values are float64, or long double where float64 would merge distinct values.
     The result is plain arrays (:class:`TieGroups`): wrapping them as a summary is
-    :func:`evalcore.core.score_counts.summarize_validated`'s work.
+    :func:`evalcore.scale.score_counts.summarize_validated`'s work.
 
     Unweighted scores take integer keys: float64 and float32 their order-preserving bits,
     integers their offset from the smallest (or a count per value when their range is
@@ -288,7 +289,44 @@ def tie_groups(label: np.ndarray, score: np.ndarray,
     return TieGroups(values + 0, positives, negatives)  # + 0: -0.0 is 0.0
 
 
-def cumulative_counts(groups: TieGroups | ScoreCounts):
+def validated_tie_groups(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+                         pos_label: Any = None, scale_weights: bool = False) -> TieGroups:
+    """The tie groups of an array function's ``(y_true, y_score, sample_weight)``, checked as
+    every metric checks them (:func:`evalcore.core.validation.check_binary_scores`, the scores
+    kept in their own dtype) and sorted once. ``scale_weights``: the weights first brought
+    near 1 by a power of two (exact), so that their sums per group neither overflow nor
+    vanish, for results that depend only on ratios of counts."""
+    return tie_groups(*check_binary_scores(y_true, y_score, sample_weight=sample_weight,
+                                           pos_label=pos_label, scale_weights=scale_weights,
+                                           keep_dtype=True))
+
+
+def is_weighted(groups: TieGroups) -> bool:
+    """Whether tie groups (or a ScoreCounts) hold weights (float64) rather than counts."""
+    return groups.positives.dtype.kind == "f"
+
+
+def group_totals(groups: TieGroups) -> tuple[Any, Any]:
+    """The positives and the negatives of tie groups (or a ScoreCounts) in all: Python
+    integers for counts, floats for weights."""
+    kind = float if is_weighted(groups) else int
+    return kind(groups.positives.sum()), kind(groups.negatives.sum())
+
+
+def unit_scaled_groups(groups: TieGroups) -> TieGroups:
+    """Weighted tie groups with both classes' weights multiplied by the power of two that
+    brings the largest group's into [0.5, 1): exact, for results that depend only on ratios of
+    counts (rates, curves, areas), whose sums then neither overflow nor vanish. Counts, and no
+    groups at all, come back as they are."""
+    if not is_weighted(groups) or not len(groups.values):
+        return groups
+    largest = max(groups.positives.max(), groups.negatives.max())
+    shift = -int(np.frexp(largest)[1])
+    return TieGroups(groups.values, np.ldexp(groups.positives, shift),
+                     np.ldexp(groups.negatives, shift))
+
+
+def cumulative_counts(groups: TieGroups):
     """Thresholds in decreasing order with tp and fp counts for the rule ``score >= threshold``."""
     thresholds = groups.values[::-1]
     tps = np.cumsum(groups.positives[::-1])
@@ -296,7 +334,7 @@ def cumulative_counts(groups: TieGroups | ScoreCounts):
     return thresholds, tps, fps
 
 
-def roc_points(groups: TieGroups | ScoreCounts):
+def roc_points(groups: TieGroups):
     """:func:`cumulative_counts` preceded by the ROC curve's start: at threshold ``inf``
     nothing is called positive (tp = fp = 0). Counts keep their dtype (exact integers when
     unweighted)."""
@@ -306,7 +344,7 @@ def roc_points(groups: TieGroups | ScoreCounts):
             np.concatenate((zero, fps)))
 
 
-def operating_points(counts: TieGroups | ScoreCounts):
+def operating_points(counts: TieGroups):
     """The counts at every reachable operating point of tie groups (or a summary), from
     "call nothing positive" (threshold ``inf``) down to the lowest score: ``(thresholds, tps,
     fps)`` with float64 counts. The core that curves, costs, hulls and precision-recall
@@ -315,7 +353,7 @@ def operating_points(counts: TieGroups | ScoreCounts):
     return thresholds, tps.astype(np.float64), fps.astype(np.float64)
 
 
-def auc_from_groups(groups: TieGroups | ScoreCounts) -> float:
+def auc_from_groups(groups: TieGroups) -> float:
     """The ROC AUC from tie groups: Mann–Whitney U from mid-ranks (weighted: the same sum with
     weights). Unweighted counts give the exact fraction, rounded once."""
     pos, neg = groups.positives, groups.negatives
@@ -358,15 +396,15 @@ def doubled_midranks(sizes: np.ndarray) -> np.ndarray:
     return 2 * (np.cumsum(sizes) - sizes) + sizes + 1
 
 
-def mann_whitney_from_groups(groups: TieGroups | ScoreCounts) -> tuple[int, int, int]:
+def mann_whitney_from_groups(groups: TieGroups) -> tuple[int, int, int]:
     """``(2U, P, N)`` of unweighted tie groups, in Python integers: twice the Mann–Whitney
     U (the positive/negative pairs ordered right, ties counting ½), the positives and the
     negatives; the AUC is ``2U / (2·P·N)``.
 
     Parameters
     ----------
-    groups : TieGroups or ScoreCounts
-        Unweighted groups (integer counts).
+    groups : TieGroups
+        Unweighted groups (integer counts): a :class:`TieGroups` or a ScoreCounts.
 
     Returns
     -------

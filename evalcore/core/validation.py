@@ -10,6 +10,7 @@ returns ``nan`` and emits exactly one :class:`UndefinedMetricWarning` saying why
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import sys
@@ -66,10 +67,8 @@ def check_array_like(values: Any, name: str, *, kind: str = ARRAY_LIKE) -> None:
         raise TypeError(f"{name} is required, got None")
     if hasattr(type(values), "__dask_graph__"):                 # a Dask collection
         raise TypeError(dask_collection_refused(values, name))
-    if getattr(values, "summarizes_rows", False) is True:       # an evalcore.ScoreCounts
-        raise TypeError(f"{name} is a ScoreCounts, the counts at each distinct score without "
-                        f"the rows: this function needs the rows (it resamples, permutes or "
-                        f"pairs cases, or reads each one), so pass (y_true, y_score)")
+    if _is_summary(values):
+        raise TypeError(summary_refused(values, name))
     if isinstance(values, (str, bytes)) or np.isscalar(values):
         raise TypeError(f"{name} must be {kind}, got a scalar {shown(values)}")
     if isinstance(values, (Set, Mapping)):
@@ -89,18 +88,26 @@ ON_DASK = ("roc_auc", "average_precision", "roc_curve", "precision_recall_curve"
            "delong_variance", "roc_auc_ci", "delong_test")
 
 
+def outermost_public_call() -> str | None:
+    """The qualified name (``roc_auc``, ``ScoreCounts.update``) of the outermost function or
+    method of evalcore on the stack whose name is public: the one the user called (``None``
+    when there is none), for messages that name it."""
+    frame, called = sys._getframe(1), None
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if (module == "evalcore" or module.startswith("evalcore.")) \
+                and not frame.f_code.co_name.startswith(("_", "<")):
+            called = frame.f_code.co_qualname
+        frame = frame.f_back
+    return called
+
+
 def dask_collection_refused(values: Any, name: str) -> str:
     """The message for a Dask collection given to an in-memory function, naming the function
     of :mod:`evalcore.dask_evaluation` to call instead: ``np.asarray`` would silently pull
     every partition into this process. The in-memory function is the outermost public
     evalcore function on the stack."""
-    frame, function = sys._getframe(1), "function"
-    while frame is not None:
-        module = frame.f_globals.get("__name__", "")
-        if (module == "evalcore" or module.startswith("evalcore.")) \
-                and not frame.f_code.co_name.startswith(("_", "<")):
-            function = frame.f_code.co_name
-        frame = frame.f_back
+    function = (outermost_public_call() or "function").rpartition(".")[2]
     if function in ON_DASK:
         hint = f"use evalcore.dask_evaluation.{function} instead"
     else:
@@ -108,6 +115,31 @@ def dask_collection_refused(values: Any, name: str) -> str:
                 f"{function}, compute a part that fits in memory first (.compute())")
     return (f"{name} is a Dask collection ({type(values).__name__}): evalcore.{function} "
             f"works in memory and would pull every partition into this process; {hint}")
+
+
+def _is_summary(values: Any) -> bool:
+    """Whether ``values`` is an :class:`evalcore.ScoreCounts` (read by its marker, so that
+    the checks need not import the class, which sits above every metric)."""
+    return getattr(values, "summarizes_rows", False) is True
+
+
+def summary_refused(values: Any, name: str) -> str:
+    """The message for a :class:`~evalcore.ScoreCounts` given where an array goes: the
+    function the user called takes arrays, and the summary's method of the same name, when
+    there is one, is the call to make (with the arguments it requires), or else the function
+    needs the rows, which a summary does not keep."""
+    called = outermost_public_call()
+    method = getattr(values, called, None) if called and "." not in called else None
+    if callable(method):
+        required = [p.name if p.kind is p.POSITIONAL_OR_KEYWORD else f"{p.name}=..."
+                    for p in inspect.signature(method).parameters.values()
+                    if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD,
+                                                           p.KEYWORD_ONLY)]
+        return (f"{called}() takes arrays; {name} is a ScoreCounts, which has the method: "
+                f"counts.{called}({', '.join(required)})")
+    return (f"{f'{called}()' if called else 'this function'} needs the rows (it resamples, "
+            f"permutes or pairs cases, reads each one or draws them): {name} is a ScoreCounts, "
+            f"the counts at each distinct score without the rows; pass (y_true, y_score)")
 
 
 def as_1d(values: Any, name: str) -> np.ndarray:
@@ -407,6 +439,9 @@ def check_binary_scores(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     areas), whose sums then neither overflow nor vanish. ``keep_dtype``: the scores as
     :func:`check_scores` gives them with it (in their own dtype, for the ranking core).
     """
+    for value, name in ((y_true, true_name), (y_score, score_name)):
+        if _is_summary(value):          # checked first: the message names the method to call
+            raise TypeError(summary_refused(value, name))
     score = check_scores(y_score, score_name, keep_dtype=keep_dtype)
     label = check_labels(y_true, pos_label=pos_label, name=true_name, scores=score,
                          score_name=score_name)

@@ -12,7 +12,9 @@ here is derived from the core's operating points (:func:`evalcore.core.ranking.o
 never from a second sort. Within a tied group the cases are in no order: a straight line
 between two neighbouring points of the gain curve is the *expected* gain when the ties are
 broken at random (each case of the group is equally likely to come first), and
-:func:`counts_at_capacity` reports that expectation at ``k``.
+:func:`counts_at_capacity` reports that expectation at ``k``. Each result is computed from the
+tie groups by a kernel (:func:`gain_curve_from_groups`, ...), which the array function calls on
+its checked and sorted arrays and :class:`~evalcore.ScoreCounts`' method on the summary.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ import numpy as np
 from ..core.curves import threshold_scalar
 from ..core.frames import data_frame
 from ..core.options import check_int
-from ..core.ranking import operating_points
-from ..core.score_counts import resolve_score_counts
+from ..core.ranking import (TieGroups, is_weighted, operating_points, unit_scaled_groups,
+                            validated_tie_groups)
 from ..core.validation import both_classes
 
 
@@ -106,22 +108,22 @@ class CapacityCounts(NamedTuple):
     tied_taken: int
 
 
-def _gain_points(y_true: Any, y_score: Any, sample_weight: Any, pos_label: Any):
+def _gain_points(groups):
     """(thresholds, share flagged, gain) from the core's operating points; gain is ``nan``
-    with one warning when there are no positives."""
-    thresholds, tps, fps = operating_points(resolve_score_counts(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+    with one warning, for the user who called a public function or method that called a
+    kernel that called this, when there are no positives."""
+    thresholds, tps, fps = operating_points(unit_scaled_groups(groups))
     flagged = tps + fps
     total = flagged[-1]
     share = flagged / total if total > 0 else np.full(flagged.shape, np.nan)
-    if both_classes(tps[-1], 1, "the gain (the share of positives found)", stacklevel=5):
+    if both_classes(tps[-1], 1, "the gain (the share of positives found)", stacklevel=6):
         gain = tps / tps[-1]
     else:
         gain = np.full(tps.shape, np.nan)
     return thresholds, share, gain
 
 
-def gain_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def gain_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                pos_label: Any = None) -> GainCurve:
     """The cumulative gain curve: the share of positives found against the share of cases
     flagged, at every distinct score.
@@ -134,9 +136,9 @@ def gain_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights; shares are then shares of weight. ``None``: every sample
@@ -182,11 +184,18 @@ def gain_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
     >>> gain.gain.tolist()
     [0.0, 0.5, 0.5, 1.0, 1.0]
     """
-    thresholds, share, gain = _gain_points(y_true, y_score, sample_weight, pos_label)
+    return gain_curve_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def gain_curve_from_groups(groups: TieGroups) -> GainCurve:
+    """The cumulative gain curve of tie groups (or a ScoreCounts): the kernel of
+    :func:`gain_curve` and of ``ScoreCounts.gain_curve``."""
+    thresholds, share, gain = _gain_points(groups)
     return GainCurve(share, gain, thresholds)
 
 
-def lift_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def lift_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                pos_label: Any = None) -> LiftCurve:
     """The lift at every distinct score: the gain divided by the share of cases flagged.
 
@@ -198,9 +207,9 @@ def lift_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights. ``None``: every sample weighs 1.
@@ -240,11 +249,18 @@ def lift_curve(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
     >>> [round(float(x), 4) for x in lift.lift]
     [2.0, 1.0, 1.3333, 1.0]
     """
-    thresholds, share, gain = _gain_points(y_true, y_score, sample_weight, pos_label)
+    return lift_curve_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def lift_curve_from_groups(groups: TieGroups) -> LiftCurve:
+    """The lift curve of tie groups (or a ScoreCounts): the kernel of :func:`lift_curve` and
+    of ``ScoreCounts.lift_curve``."""
+    thresholds, share, gain = _gain_points(groups)
     return LiftCurve(share[1:], gain[1:] / share[1:], thresholds[1:])
 
 
-def ks_statistic(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def ks_statistic(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                  pos_label: Any = None) -> KsStatistic:
     """The Kolmogorov–Smirnov statistic of the two classes' scores: ``max |TPR − FPR|``.
 
@@ -258,9 +274,9 @@ def ks_statistic(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (weighted distribution functions). ``None``: every sample
@@ -304,9 +320,15 @@ def ks_statistic(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
     >>> ec.ks_statistic([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     KsStatistic(statistic=0.5, threshold=0.8, fpr=0.0, tpr=0.5)
     """
-    thresholds, tps, fps = operating_points(resolve_score_counts(
+    return ks_statistic_from_groups(validated_tie_groups(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
-    if not both_classes(tps[-1], fps[-1], "the KS statistic"):
+
+
+def ks_statistic_from_groups(groups: TieGroups) -> KsStatistic:
+    """The KS statistic of tie groups (or a ScoreCounts): the kernel of :func:`ks_statistic`
+    and of ``ScoreCounts.ks_statistic``."""
+    thresholds, tps, fps = operating_points(unit_scaled_groups(groups))
+    if not both_classes(tps[-1], fps[-1], "the KS statistic", stacklevel=5):
         return KsStatistic(math.nan, math.nan, math.nan, math.nan)
     tpr, fpr = tps / tps[-1], fps / fps[-1]
     gap = tpr - fpr
@@ -317,7 +339,7 @@ def ks_statistic(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
                        float(tpr[k]))
 
 
-def counts_at_capacity(y_true: Any, y_score: Any = None, *, k: int,
+def counts_at_capacity(y_true: Any, y_score: Any, *, k: int,
                        pos_label: Any = None) -> CapacityCounts:
     """Precision and recall among the ``k`` highest-scored cases: what a capacity of ``k``
     cases finds.
@@ -334,10 +356,9 @@ def counts_at_capacity(y_true: Any, y_score: Any = None, *, k: int,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or an unweighted :class:`~evalcore.ScoreCounts` in place of both
-        arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Finite real scores; higher means more likely positive.
     k : int
         The capacity: how many cases can be acted on, from 1 to n (keyword-only, required).
@@ -357,8 +378,7 @@ def counts_at_capacity(y_true: Any, y_score: Any = None, *, k: int,
     TypeError
         If ``k`` is not an integer, or another argument is of the wrong kind.
     ValueError
-        If ``k`` is not between 1 and n, the ScoreCounts holds weights (``k`` counts whole
-        cases), or the labels or scores break their rules.
+        If ``k`` is not between 1 and n, or the labels or scores break their rules.
 
     See Also
     --------
@@ -387,11 +407,17 @@ def counts_at_capacity(y_true: Any, y_score: Any = None, *, k: int,
     >>> round(top.tp, 4), round(top.precision, 4), top.tied, top.tied_taken
     (0.6667, 0.3333, 3, 2)
     """
-    counts = resolve_score_counts(y_true, y_score, pos_label=pos_label)
-    if counts.weighted:
-        raise ValueError("y_true is a weighted ScoreCounts: k counts whole cases, so the "
-                         "counts at a capacity need unweighted counts")
-    thresholds, tps, fps = operating_points(counts)
+    return counts_at_capacity_from_groups(validated_tie_groups(y_true, y_score,
+                                                               pos_label=pos_label), k=k)
+
+
+def counts_at_capacity_from_groups(groups: TieGroups, *, k: int) -> CapacityCounts:
+    """What the ``k`` highest-scored cases of unweighted tie groups (or a ScoreCounts) hold:
+    the kernel of :func:`counts_at_capacity` and of ``ScoreCounts.counts_at_capacity``."""
+    if is_weighted(groups):
+        raise ValueError("the counts at a capacity need unweighted counts: k counts whole "
+                         "cases, which a weighted ScoreCounts does not give")
+    thresholds, tps, fps = operating_points(groups)
     n = int(tps[-1] + fps[-1])
     k = check_int(k, "k", low=1, high=n)
     flagged = tps + fps
@@ -400,7 +426,7 @@ def counts_at_capacity(y_true: Any, y_score: Any = None, *, k: int,
     taken = k - flagged[j - 1]
     tp = float(tps[j - 1] + taken * (tps[j] - tps[j - 1]) / group)
     fp = k - tp
-    recall = float(tp / tps[-1]) if both_classes(tps[-1], 1, "recall at k") \
+    recall = float(tp / tps[-1]) if both_classes(tps[-1], 1, "recall at k", stacklevel=5) \
         else math.nan
     return CapacityCounts(k, tp, float(fp), tp / k, recall, threshold_scalar(thresholds[j]),
                           int(group), int(taken))

@@ -19,7 +19,10 @@ probability is **at least** ``p_t`` (``y_score >= p_t``), so ``p_t = 0`` treats 
 The counts at every ``p_t`` come from the core's operating points
 (:func:`evalcore.core.ranking.operating_points`): one sort, then a binary search per threshold.
 At ``p_t = 1`` the exchange rate is infinite and NB is undefined (``nan`` with one
-:class:`~evalcore.UndefinedMetricWarning`).
+:class:`~evalcore.UndefinedMetricWarning`). The net benefit and the decision curve are
+computed from the tie groups by kernels (:func:`net_benefit_from_groups`,
+:func:`decision_curve_from_groups`), which the array functions call on their checked and
+sorted arrays and :class:`~evalcore.ScoreCounts`' methods on the summary.
 """
 
 from __future__ import annotations
@@ -32,8 +35,7 @@ import numpy as np
 from ..calibration.reliability import check_unit_interval
 from ..core.frames import data_frame
 from ..core.options import check_fraction, check_level, check_n_boot, check_random_state
-from ..core.ranking import operating_points
-from ..core.score_counts import resolve_score_counts
+from ..core.ranking import TieGroups, operating_points, unit_scaled_groups, validated_tie_groups
 from ..core.validation import check_binary_scores, check_scores, undefined
 from ..stats.resampling import bootstrap
 
@@ -85,22 +87,26 @@ def _threshold_probabilities(values: Any, name: str) -> tuple[np.ndarray, bool]:
     return array, False
 
 
-def _probability_counts(y_true: Any, y_score: Any, sample_weight: Any, pos_label: Any):
-    """The validated summary, refused unless its scores are probabilities in [0, 1]."""
-    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                                  scale_weights=True)
-    if len(counts):
-        check_unit_interval(np.array([counts.values[0], counts.values[-1]], dtype=np.float64),
-                            "y_score")
-    return counts
+def _probability_groups(groups):
+    """Tie groups with their weights scaled by a power of two (exact), refused unless their
+    scores are probabilities in [0, 1]; ``None``, after one warning for the user who called
+    a public function or method that called a kernel that called this, when they hold no
+    cases (an empty summary: every net benefit is 0/0)."""
+    if not len(groups.values):
+        undefined("the net benefit is undefined: there are no cases (0/0)", stacklevel=5)
+        return None
+    check_unit_interval(np.array([groups.values[0], groups.values[-1]], dtype=np.float64),
+                        "y_score")
+    return unit_scaled_groups(groups)
 
 
-def _exchange_rate(p_t: np.ndarray, what: str) -> np.ndarray:
-    """``p_t / (1 − p_t)``, ``nan`` with one warning where ``p_t = 1``."""
+def _exchange_rate(p_t: np.ndarray, what: str, *, stacklevel: int = 4) -> np.ndarray:
+    """``p_t / (1 − p_t)``, ``nan`` with one warning where ``p_t = 1`` (``stacklevel`` 4: at
+    the caller of the function that calls this)."""
     at_one = p_t == 1
     if at_one.any():
         undefined(f"{what} is undefined at threshold probability 1: a false positive would "
-                  f"cost infinitely many true positives", stacklevel=4)
+                  f"cost infinitely many true positives", stacklevel=stacklevel)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(at_one, np.nan, p_t / (1 - p_t))
 
@@ -114,7 +120,7 @@ def _net_benefit_from_counts(counts, p_t: np.ndarray, rate: np.ndarray):
     return (tps[treated_groups] - fps[treated_groups] * rate) / n, tps[-1] / n
 
 
-def net_benefit(y_true: Any, y_score: Any = None, *, threshold_probability: Any,
+def net_benefit(y_true: Any, y_score: Any, *, threshold_probability: Any,
                 sample_weight: Any = None, pos_label: Any = None) -> Any:
     """The net benefit of treating the cases whose predicted probability is at least a
     threshold probability.
@@ -129,9 +135,9 @@ def net_benefit(y_true: Any, y_score: Any = None, *, threshold_probability: Any,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Predicted probabilities of the positive class, in [0, 1].
     threshold_probability : float or array-like
         One threshold probability or a 1-D array of them, each in [0, 1] (keyword-only,
@@ -184,9 +190,22 @@ def net_benefit(y_true: Any, y_score: Any = None, *, threshold_probability: Any,
     ...                threshold_probability=[0.0, 0.5]).tolist()
     [0.5, 0.25]
     """
+    _threshold_probabilities(threshold_probability, "threshold_probability")  # before the sort
+    return net_benefit_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        threshold_probability=threshold_probability)
+
+
+def net_benefit_from_groups(groups: TieGroups, *, threshold_probability: Any) -> Any:
+    """The net benefit of tie groups (or a ScoreCounts) whose scores are probabilities: the
+    kernel of :func:`net_benefit` and of ``ScoreCounts.net_benefit``."""
     p_t, single = _threshold_probabilities(threshold_probability, "threshold_probability")
-    counts = _probability_counts(y_true, y_score, sample_weight, pos_label)
-    benefit, _ = _net_benefit_from_counts(counts, p_t, _exchange_rate(p_t, "net benefit"))
+    groups = _probability_groups(groups)
+    if groups is None:
+        benefit = np.full(p_t.shape, np.nan)
+    else:
+        rate = _exchange_rate(p_t, "net benefit", stacklevel=5)
+        benefit, _ = _net_benefit_from_counts(groups, p_t, rate)
     return float(benefit[0]) if single else benefit
 
 
@@ -244,7 +263,7 @@ def net_benefit_treat_all(prevalence: float, *, threshold_probability: Any) -> A
     return float(benefit[0]) if single else benefit
 
 
-def decision_curve(y_true: Any, y_score: Any = None, *, threshold_probabilities: Any = None,
+def decision_curve(y_true: Any, y_score: Any, *, threshold_probabilities: Any = None,
                    sample_weight: Any = None, pos_label: Any = None) -> DecisionCurve:
     """The decision curve: net benefit against threshold probability, for the model and for
     treating everyone, with the standardized net benefit.
@@ -258,9 +277,9 @@ def decision_curve(y_true: Any, y_score: Any = None, *, threshold_probabilities:
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Predicted probabilities of the positive class, in [0, 1].
     threshold_probabilities : array-like, default=None
         The threshold probabilities, each in [0, 1]. ``None``: 0, 0.01, ..., 0.99 (those of
@@ -310,18 +329,32 @@ def decision_curve(y_true: Any, y_score: Any = None, *, threshold_probabilities:
     >>> curve.net_benefit.tolist(), curve.treat_all.tolist()
     ([0.5, 0.4375, 0.25], [0.5, 0.375, 0.0])
     """
+    if threshold_probabilities is not None:                 # checked before the sort
+        _threshold_probabilities(threshold_probabilities, "threshold_probabilities")
+    return decision_curve_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        threshold_probabilities=threshold_probabilities)
+
+
+def decision_curve_from_groups(groups: TieGroups, *,
+                               threshold_probabilities: Any = None) -> DecisionCurve:
+    """The decision curve of tie groups (or a ScoreCounts) whose scores are probabilities:
+    the kernel of :func:`decision_curve` and of ``ScoreCounts.decision_curve``."""
     if threshold_probabilities is None:
         threshold_probabilities = np.arange(100) / 100
     p_t, _ = _threshold_probabilities(threshold_probabilities, "threshold_probabilities")
-    counts = _probability_counts(y_true, y_score, sample_weight, pos_label)
-    rate = _exchange_rate(p_t, "net benefit")
-    benefit, prevalence = _net_benefit_from_counts(counts, p_t, rate)
+    groups = _probability_groups(groups)
+    if groups is None:
+        nan = np.full(p_t.shape, np.nan)
+        return DecisionCurve(p_t, nan, nan.copy(), nan.copy())
+    rate = _exchange_rate(p_t, "net benefit", stacklevel=5)
+    benefit, prevalence = _net_benefit_from_counts(groups, p_t, rate)
     treat_all = prevalence - (1 - prevalence) * rate
     if prevalence > 0:
         standardized = benefit / prevalence
     else:
         undefined("the standardized net benefit is undefined: y_true holds no positive "
-                  "samples (with nonzero weight)", stacklevel=3)
+                  "samples (with nonzero weight)", stacklevel=4)
         standardized = np.full(p_t.shape, np.nan)
     return DecisionCurve(p_t, benefit, treat_all, standardized)
 

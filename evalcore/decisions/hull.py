@@ -16,7 +16,9 @@ the best point at each ``PC(+)``; the envelope's pieces are the hull's vertices.
 
 Every point here is a ROC point of :func:`evalcore.roc_curve` (rule ``score >= threshold``,
 tied scores form one threshold). The hull is computed on the counts (TP, FP), exactly for
-unweighted data.
+unweighted data. Each result is computed from the tie groups by a kernel
+(:func:`roc_convex_hull_from_groups`, ...), which the array function calls on its checked and
+sorted arrays and :class:`~evalcore.ScoreCounts`' method on the summary.
 
 References
 ----------
@@ -37,8 +39,8 @@ import numpy as np
 from ..core.curves import threshold_scalar
 from ..core.frames import data_frame
 from ..core.options import check_positive, check_real
-from ..core.ranking import operating_points
-from ..core.score_counts import resolve_score_counts
+from ..core.ranking import (TieGroups, group_totals, operating_points, unit_scaled_groups,
+                            validated_tie_groups)
 from ..core.validation import both_classes, check_scores
 from .costs import OperatingPoint
 
@@ -95,18 +97,18 @@ def _upper_hull(fps: np.ndarray, tps: np.ndarray) -> list[int]:
     return keep
 
 
-def _points_or_nan(counts, what, stacklevel=5):
-    """The operating points of a summary, or None after one warning if a class is missing
-    (``stacklevel`` 5 points it at the user's call of the public function that calls
-    this)."""
-    thresholds, tps, fps = operating_points(counts)
+def _points_or_nan(groups, what, stacklevel=6):
+    """The operating points of tie groups (weights scaled by a power of two, exact), or None
+    after one warning if a class is missing (``stacklevel`` 6 points it at the user's call of
+    the public function or method that calls a kernel that calls this)."""
+    thresholds, tps, fps = operating_points(unit_scaled_groups(groups))
     if not both_classes(tps[-1], fps[-1], what, stacklevel=stacklevel):
         return None
     return thresholds, tps, fps
 
 
-def _hull_or_none(counts) -> RocHull | None:
-    points = _points_or_nan(counts, "the ROC convex hull", stacklevel=6)
+def _hull_or_none(groups) -> RocHull | None:
+    points = _points_or_nan(groups, "the ROC convex hull", stacklevel=7)
     if points is None:
         return None
     thresholds, tps, fps = points
@@ -119,7 +121,7 @@ def _nan_hull() -> RocHull:
     return RocHull(nan, nan.copy(), nan.copy())
 
 
-def roc_convex_hull(y_true: Any, y_score: Any = None, *, sample_weight: Any = None,
+def roc_convex_hull(y_true: Any, y_score: Any, *, sample_weight: Any = None,
                     pos_label: Any = None) -> RocHull:
     """The convex hull of the ROC points: the operating points no cost setting can beat.
 
@@ -130,9 +132,9 @@ def roc_convex_hull(y_true: Any, y_score: Any = None, *, sample_weight: Any = No
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights. ``None``: every sample weighs 1.
@@ -177,8 +179,14 @@ def roc_convex_hull(y_true: Any, y_score: Any = None, *, sample_weight: Any = No
     >>> hull.thresholds.tolist()
     [inf, 0.8, 0.35, 0.1]
     """
-    hull = _hull_or_none(resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                              pos_label=pos_label, scale_weights=True))
+    return roc_convex_hull_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+
+
+def roc_convex_hull_from_groups(groups: TieGroups) -> RocHull:
+    """The ROC convex hull of tie groups (or a ScoreCounts): the kernel of
+    :func:`roc_convex_hull` and of ``ScoreCounts.roc_convex_hull``."""
+    hull = _hull_or_none(groups)
     return _nan_hull() if hull is None else hull
 
 
@@ -240,7 +248,7 @@ def _check_prior(prior_pos: Any) -> float:
     return check_real(prior_pos, "prior_pos", low=0, high=1, low_open=True, high_open=True)
 
 
-def optimal_operating_point(y_true: Any, y_score: Any = None, *, cost_fp: float, cost_fn: float,
+def optimal_operating_point(y_true: Any, y_score: Any, *, cost_fp: float, cost_fn: float,
                             prior_pos: float | None = None, sample_weight: Any = None,
                             pos_label: Any = None) -> OperatingPoint:
     """The hull vertex with the least expected cost for these costs and this prior.
@@ -253,9 +261,9 @@ def optimal_operating_point(y_true: Any, y_score: Any = None, *, cost_fp: float,
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     cost_fp, cost_fn : float
         Cost of one false positive and of one false negative (both positive).
@@ -302,17 +310,28 @@ def optimal_operating_point(y_true: Any, y_score: Any = None, *, cost_fp: float,
     ...                            prior_pos=0.05)
     OperatingPoint(threshold=0.8, fpr=0.0, tpr=0.5, value=0.125)
     """
-    cost_fp = check_positive(cost_fp, "cost_fp")
-    cost_fn = check_positive(cost_fn, "cost_fn")
-    if prior_pos is not None:
-        prior_pos = _check_prior(prior_pos)
-    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                                  scale_weights=True)
-    hull = _hull_or_none(counts)
+    _check_costs_and_prior(cost_fp, cost_fn, prior_pos)     # before the sort
+    return optimal_operating_point_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        cost_fp=cost_fp, cost_fn=cost_fn, prior_pos=prior_pos)
+
+
+def _check_costs_and_prior(cost_fp: Any, cost_fn: Any, prior_pos: Any):
+    return (check_positive(cost_fp, "cost_fp"), check_positive(cost_fn, "cost_fn"),
+            None if prior_pos is None else _check_prior(prior_pos))
+
+
+def optimal_operating_point_from_groups(groups: TieGroups, *, cost_fp: float, cost_fn: float,
+                                        prior_pos: float | None = None) -> OperatingPoint:
+    """The hull vertex with the least expected cost of tie groups (or a ScoreCounts): the
+    kernel of :func:`optimal_operating_point` and of ``ScoreCounts.optimal_operating_point``."""
+    cost_fp, cost_fn, prior_pos = _check_costs_and_prior(cost_fp, cost_fn, prior_pos)
+    hull = _hull_or_none(groups)
     if hull is None:
         return OperatingPoint(math.nan, math.nan, math.nan, math.nan)
     if prior_pos is None:
-        prior_pos = counts.n_pos / (counts.n_pos + counts.n_neg)
+        n_pos, n_neg = group_totals(unit_scaled_groups(groups))
+        prior_pos = n_pos / (n_pos + n_neg)
     # both costs divided by one power of two (exact): no overflow for costs near 1e308
     _, exponent = math.frexp(max(cost_fp, cost_fn))
     scaled_fp, scaled_fn = math.ldexp(cost_fp, -exponent), math.ldexp(cost_fn, -exponent)
@@ -371,7 +390,7 @@ def probability_cost(*, cost_fp: float, cost_fn: float, prior_pos: float) -> flo
     return 1 / (1 + slope)
 
 
-def cost_lines(y_true: Any, y_score: Any = None, *, probability_cost: Any, sample_weight: Any = None,
+def cost_lines(y_true: Any, y_score: Any, *, probability_cost: Any, sample_weight: Any = None,
                pos_label: Any = None) -> np.ndarray:
     """Normalized expected cost of every ROC point at each ``PC(+)``: one line per point.
 
@@ -382,9 +401,9 @@ def cost_lines(y_true: Any, y_score: Any = None, *, probability_cost: Any, sampl
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     probability_cost : array-like of shape (k,)
         Values of ``PC(+)`` in [0, 1].
@@ -417,10 +436,17 @@ def cost_lines(y_true: Any, y_score: Any = None, *, probability_cost: Any, sampl
     >>> lines.tolist()
     [[0.0, 0.5, 1.0], [0.0, 0.25, 0.5], [0.5, 0.5, 0.5], [0.5, 0.25, 0.0], [1.0, 0.5, 0.0]]
     """
+    _check_probability_cost(probability_cost)      # before the sort
+    return cost_lines_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        probability_cost=probability_cost)
+
+
+def cost_lines_from_groups(groups: TieGroups, *, probability_cost: Any) -> np.ndarray:
+    """Each ROC point's cost line of tie groups (or a ScoreCounts), at ``probability_cost``:
+    the kernel of :func:`cost_lines` and of ``ScoreCounts.cost_lines``."""
     pc = _check_probability_cost(probability_cost)
-    points = _points_or_nan(resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                                 pos_label=pos_label, scale_weights=True),
-                            "the cost lines")
+    points = _points_or_nan(groups, "the cost lines")
     if points is None:
         return np.full((1, pc.size), np.nan)
     _, tps, fps = points
@@ -435,7 +461,7 @@ def _check_probability_cost(probability_cost: Any) -> np.ndarray:
     return pc
 
 
-def cost_curve(y_true: Any, y_score: Any = None, *, probability_cost: Any = None,
+def cost_curve(y_true: Any, y_score: Any, *, probability_cost: Any = None,
                sample_weight: Any = None, pos_label: Any = None) -> CostCurve:
     """The cost curve: the lower envelope of the cost lines of all ROC points.
 
@@ -445,9 +471,9 @@ def cost_curve(y_true: Any, y_score: Any = None, *, probability_cost: Any = None
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     probability_cost : array-like of shape (k,), default=None
         Where to evaluate the envelope. ``None``: 0, 1 and the envelope's corners, where
@@ -492,9 +518,18 @@ def cost_curve(y_true: Any, y_score: Any = None, *, probability_cost: Any = None
     [0.0, 0.25, 0.0]
     """
     if probability_cost is not None:
+        _check_probability_cost(probability_cost)  # before the sort
+    return cost_curve_from_groups(validated_tie_groups(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        probability_cost=probability_cost)
+
+
+def cost_curve_from_groups(groups: TieGroups, *, probability_cost: Any = None) -> CostCurve:
+    """The cost curve of tie groups (or a ScoreCounts): the kernel of :func:`cost_curve` and
+    of ``ScoreCounts.cost_curve``."""
+    if probability_cost is not None:
         pc = _check_probability_cost(probability_cost)
-    hull = _hull_or_none(resolve_score_counts(y_true, y_score, sample_weight=sample_weight,
-                                              pos_label=pos_label, scale_weights=True))
+    hull = _hull_or_none(groups)
     if hull is None:
         pc = np.array([0.0, 1.0]) if probability_cost is None else pc
         return CostCurve(pc, np.full(pc.shape, np.nan))

@@ -7,14 +7,15 @@ from typing import Any
 import numpy as np
 
 from ..core.options import check_bool, check_fraction, check_optional
-from ..core.score_counts import resolve_score_counts
-from ..decisions.hull import (cost_curve, cost_lines, iso_performance_slope,
-                              optimal_operating_point, roc_convex_hull)
-from .roc import chance_diagonal, plot_roc
+from ..core.ranking import group_totals, validated_tie_groups
+from ..decisions.hull import (cost_curve_from_groups, cost_lines_from_groups,
+                              iso_performance_slope, optimal_operating_point_from_groups,
+                              roc_convex_hull_from_groups)
+from .roc import chance_diagonal, draw_roc_from_groups
 from .style import COLORS, axes_or_new, mark_point, one_undefined_warning, square_unit
 
 
-def plot_roc_hull(y_true: Any, y_score: Any = None, *, cost_fp: float | None = None,
+def plot_roc_hull(y_true: Any, y_score: Any, *, cost_fp: float | None = None,
                   cost_fn: float | None = None, prior_pos: float | None = None, ax=None,
                   label: str | None = None, color: str | None = None,
                   sample_weight: Any = None, pos_label: Any = None):
@@ -23,9 +24,9 @@ def plot_roc_hull(y_true: Any, y_score: Any = None, *, cost_fp: float | None = N
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     cost_fp, cost_fn : float, default=None
         Costs of a false positive and a false negative; give both to draw the iso-cost line
@@ -74,27 +75,28 @@ def plot_roc_hull(y_true: Any, y_score: Any = None, *, cost_fp: float | None = N
     """
     if (cost_fp is None) != (cost_fn is None):
         raise ValueError("give both cost_fp and cost_fn (to draw the iso-cost line) or neither")
-    # validated and sorted once: the hull, the best point and the ROC points share a summary
-    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                                  scale_weights=True)
+    # validated and sorted once: the hull, the best point and the ROC points share tie groups
+    groups = validated_tie_groups(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
     with one_undefined_warning():       # a class missing: one warning, not one per metric
-        hull = roc_convex_hull(counts)
+        hull = roc_convex_hull_from_groups(groups)
         best = slope = None
         if cost_fp is not None:
-            best = optimal_operating_point(counts, cost_fp=cost_fp, cost_fn=cost_fn,
-                                           prior_pos=prior_pos)
+            best = optimal_operating_point_from_groups(groups, cost_fp=cost_fp,
+                                                       cost_fn=cost_fn, prior_pos=prior_pos)
             if np.isnan(best.fpr):      # undefined (a class missing): no line to draw
                 best = None
             else:
                 if prior_pos is None:
-                    prior_pos = counts.n_pos / (counts.n_pos + counts.n_neg)
+                    n_pos, n_neg = group_totals(groups)
+                    prior_pos = n_pos / (n_pos + n_neg)
                 slope = iso_performance_slope(cost_fp=cost_fp, cost_fn=cost_fn,
                                               prior_pos=prior_pos)
         ax = axes_or_new(ax)
         ax.plot(hull.fpr, hull.tpr, color=COLORS[1], lw=4, alpha=0.6, label="convex hull",
                 solid_capstyle="round")
-        plot_roc(counts, ax=ax, label=label or "ROC points", color=color, chance=False,
-                 markers=len(counts) <= 60, lw=1.2)
+        draw_roc_from_groups(groups, ax=ax, label=label or "ROC points", color=color,
+                             chance=False, markers=len(groups.values) <= 60, lw=1.2)
     chance_diagonal(ax)      # once per Axes: a plot_roc on it before or after adds no second
     if best is not None:
         x = np.array([-0.1, 1.1])
@@ -164,16 +166,17 @@ def plot_cost_curves(y_true: Any, y_score: Any, *, probability_cost: float | Non
     probability_cost = check_optional(check_fraction, probability_cost, "probability_cost")
     all_lines = check_optional(check_bool, all_lines, "all_lines")
     grid = np.array([0.0, 1.0])
+    # validated and sorted once: the lines, the hull and the envelope share tie groups
+    groups = validated_tie_groups(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
     with one_undefined_warning():       # a class missing: one warning, not one per metric
-        lines = cost_lines(y_true, y_score, probability_cost=grid,
-                           sample_weight=sample_weight, pos_label=pos_label)
+        lines = cost_lines_from_groups(groups, probability_cost=grid)
         if all_lines is None:
             all_lines = len(lines) <= 60
         if not all_lines:
-            hull = roc_convex_hull(y_true, y_score, sample_weight=sample_weight,
-                                   pos_label=pos_label)
+            hull = roc_convex_hull_from_groups(groups)
             lines = np.column_stack((hull.fpr, 1 - hull.tpr))   # NEC at PC(+) = 0 and 1
-        curve = cost_curve(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+        curve = cost_curve_from_groups(groups)
     ax = axes_or_new(ax)
     for k, row in enumerate(lines):
         ax.plot(grid, row, color=COLORS[0], lw=0.8, alpha=0.6,

@@ -12,7 +12,7 @@ from ..decisions.decision_curves import decision_curve
 from .style import axes_or_new, one_undefined_warning, reference_line_once
 
 
-def plot_decision_curve(y_true: Any, y_score: Any = None, *, threshold_probabilities: Any = None,
+def plot_decision_curve(y_true: Any, y_score: Any, *, threshold_probabilities: Any = None,
                         standardized: bool = False, references: bool = True, ax=None,
                         label: str | None = None, color: str | None = None,
                         sample_weight: Any = None, pos_label: Any = None):
@@ -27,9 +27,9 @@ def plot_decision_curve(y_true: Any, y_score: Any = None, *, threshold_probabili
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Predicted probabilities of the positive class, in [0, 1].
     threshold_probabilities : array-like, default=None
         The threshold probabilities, each in [0, 1), increasing. ``None``: 0, 0.01, ...,

@@ -6,11 +6,11 @@ from typing import Any
 
 import numpy as np
 
-from ..core.areas import average_precision
-from ..core.curves import precision_recall_curve
+from ..core.areas import average_precision_from_groups
+from ..core.curves import precision_recall_curve, precision_recall_curve_from_groups
 from ..core.options import check_bool, check_one_of
 from ..core.precision_recall import interpolated_pr_curve, prg_curve
-from ..core.score_counts import resolve_score_counts
+from ..core.ranking import validated_tie_groups
 from .roc import area_label
 from .style import axes_or_new, one_undefined_warning, reference_line_once, square_unit
 
@@ -18,7 +18,7 @@ from .style import axes_or_new, one_undefined_warning, reference_line_once, squa
 BASE_RATE_GID = "evalcore-base-rate"
 
 
-def plot_pr(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = None,
+def plot_pr(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
             color: str | None = None, markers: bool = True, baseline: bool = True,
             sample_weight: Any = None, pos_label: Any = None, **line_kw):
     """Draw the precision–recall points of ``y_score`` (joined by lines, the closing
@@ -27,9 +27,9 @@ def plot_pr(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = No
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     ax : matplotlib Axes, default=None
         Where to draw. ``None``: a new figure's Axes.
@@ -83,13 +83,13 @@ def plot_pr(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = No
     """
     markers = check_bool(markers, "markers")
     baseline = check_bool(baseline, "baseline")
-    # validated and sorted once: the curve and its area come from one summary
-    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                                  scale_weights=True)
+    # validated and sorted once: the curve and its area come from the same tie groups
+    groups = validated_tie_groups(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
     with one_undefined_warning():       # a class missing: one warning, not one per metric
-        pr = precision_recall_curve(counts)
+        pr = precision_recall_curve_from_groups(groups)
         if label:
-            label = area_label(label, "AP", average_precision(counts))
+            label = area_label(label, "AP", average_precision_from_groups(groups))
     ax = axes_or_new(ax)
     ax.plot(pr.recall[:-1], pr.precision[:-1], marker="o" if markers else None, ms=4,
             label=label, color=color, **line_kw)

@@ -6,10 +6,10 @@ from typing import Any
 
 import math
 
-from ..core.areas import roc_auc
-from ..core.curves import equal_error_rate, roc_curve
+from ..core.areas import roc_auc_from_groups
+from ..core.curves import equal_error_rate, roc_curve_from_groups
 from ..core.options import check_bool
-from ..core.score_counts import resolve_score_counts
+from ..core.ranking import TieGroups, validated_tie_groups
 from .style import axes_or_new, mark_point, one_undefined_warning, reference_line_once, square_unit
 
 #: The gid of the chance diagonal, by which a second plot on the same Axes finds it.
@@ -60,7 +60,7 @@ def area_label(label: str, name: str, area: float) -> str:
     return f"{label} ({name} = {area:.2f})"
 
 
-def plot_roc(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = None,
+def plot_roc(y_true: Any, y_score: Any, *, ax=None, label: str | None = None,
              color: str | None = None, markers: bool = True, fill: bool = False,
              chance: bool = True, sample_weight: Any = None, pos_label: Any = None,
              **line_kw):
@@ -69,9 +69,9 @@ def plot_roc(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = N
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     ax : matplotlib Axes, default=None
         Where to draw. ``None``: a new figure's Axes.
@@ -126,13 +126,24 @@ def plot_roc(y_true: Any, y_score: Any = None, *, ax=None, label: str | None = N
     markers = check_bool(markers, "markers")
     fill = check_bool(fill, "fill")
     chance = check_bool(chance, "chance")
-    # validated and sorted once: the curve and its area come from one summary
-    counts = resolve_score_counts(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                                  scale_weights=True)
+    # validated and sorted once: the curve and its area come from the same tie groups
+    groups = validated_tie_groups(y_true, y_score, sample_weight=sample_weight,
+                                  pos_label=pos_label, scale_weights=True)
+    return draw_roc_from_groups(groups, ax=ax, label=label, color=color, markers=markers,
+                                fill=fill, chance=chance, **line_kw)
+
+
+def draw_roc_from_groups(groups: TieGroups, *, ax=None, label: str | None = None,
+                         color: str | None = None, markers: bool = True, fill: bool = False,
+                         chance: bool = True, **line_kw):
+    """Draw the ROC curve of tie groups (checked arrays sorted once): what :func:`plot_roc`
+    draws, for the figures that draw it beside other results of the same groups
+    (:func:`evalcore.plotting.costs.plot_roc_hull`). The options are :func:`plot_roc`'s,
+    checked; returns the Axes."""
     with one_undefined_warning():       # a class missing: one warning, not one per metric
-        roc = roc_curve(counts)
+        roc = roc_curve_from_groups(groups)
         if label:
-            label = area_label(label, "AUC", roc_auc(counts))
+            label = area_label(label, "AUC", roc_auc_from_groups(groups))
     ax = axes_or_new(ax)
     line, = ax.plot(roc.fpr, roc.tpr, marker="o" if markers else None, ms=4, label=label,
                     color=color, **line_kw)

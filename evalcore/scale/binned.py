@@ -26,11 +26,11 @@ from typing import Any
 import numpy as np
 
 from ..core.options import check_int, check_real
-from ..core.score_counts import ScoreCounts
 from ..core.validation import both_classes, check_binary_scores
 from .binned_bounds import (BinnedBounds, BinnedRocCurve, certified_auc,
                             certified_average_precision, certified_roc)
 from .score_bins import check_edges, score_bin_edges
+from .score_counts import ScoreCounts
 
 _FORMAT = "evalcore.BinnedScoreCounts/1"
 

@@ -24,7 +24,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core.auc_sums import auc_range_sums
-from ..core.score_counts import ScoreCounts
+from .score_counts import ScoreCounts
 
 
 class BinnedBounds(NamedTuple):

@@ -28,14 +28,13 @@ from typing import Any
 
 import numpy as np
 
-from ..core.areas import average_precision, roc_auc
-from ..core.curves import precision_recall_curve, roc_curve
-from ..core.score_counts import ScoreCounts
-from ..stats.delong import delong_test, roc_auc_ci
+from ..core.areas import roc_auc
+from ..stats.delong import delong_test
 from .binned import BinnedScoreCounts
 from .cli_errors import CliError, one_line
 from .cli_inputs import LabelCheck, finite_scores, nonfinite_error, positive_label, read_batches
 from .score_bins import score_bin_edges
+from .score_counts import ScoreCounts
 
 #: Scores sampled (uniformly, without replacement) to place the quantile cut points of --bins.
 SAMPLE_SIZE = 200_000
@@ -70,16 +69,17 @@ def evaluate_memory(args, paths, kinds, progress) -> dict[str, Any]:
 
 def summary_from_counts(counts: ScoreCounts, args) -> dict[str, Any]:
     """AUC, DeLong interval, AP, counts and curves of one exact summary."""
-    result: dict[str, Any] = {"auc": roc_auc(counts), "average_precision": average_precision(counts),
+    result: dict[str, Any] = {"auc": counts.roc_auc(),
+                              "average_precision": counts.average_precision(),
                               "n_pos": counts.n_pos, "n_neg": counts.n_neg}
     if args.ci:
-        interval = roc_auc_ci(counts, level=args.level, method="delong")
+        interval = counts.roc_auc_ci(level=args.level, method="delong")
         result.update(ci_low=interval.low, ci_high=interval.high)
     if args.roc_csv or args.plot:
-        fpr, tpr, thresholds = roc_curve(counts)[:3]
+        fpr, tpr, thresholds = counts.roc_curve()
         result["roc"] = {"threshold": thresholds, "fpr": fpr, "tpr": tpr}
     if args.pr_csv or args.plot:
-        precision, recall, thresholds = precision_recall_curve(counts)[:3]
+        precision, recall, thresholds = counts.precision_recall_curve()
         result["pr"] = {"threshold": np.append(thresholds, np.nan), "precision": precision,
                         "recall": recall}
     return result
@@ -122,14 +122,14 @@ def evaluate_binned(args, paths, kinds, progress) -> dict[str, Any]:
         "average_precision_upper": ap_bounds.upper, "n_pos": binned.n_pos,
         "n_neg": binned.n_neg, "n_bins": binned.n_bins}
     if args.ci:     # DeLong's interval of the binned AUC (each bin's scores read as ties)
-        interval = roc_auc_ci(binned.counts, level=args.level, method="delong")
+        interval = binned.counts.roc_auc_ci(level=args.level, method="delong")
         result.update(ci_low=interval.low, ci_high=interval.high)
     lowest = binned.low       # a bin's point is exact at its lowest score
     if args.roc_csv or args.plot:
-        fpr, tpr, thresholds = roc_curve(binned.counts)[:3]
+        fpr, tpr, thresholds = binned.counts.roc_curve()
         result["roc"] = {"threshold": bin_thresholds(thresholds, lowest), "fpr": fpr, "tpr": tpr}
     if args.pr_csv or args.plot:
-        precision, recall, thresholds = precision_recall_curve(binned.counts)[:3]
+        precision, recall, thresholds = binned.counts.precision_recall_curve()
         result["pr"] = {"threshold": np.append(bin_thresholds(thresholds, lowest), np.nan),
                         "precision": precision, "recall": recall}
     return result

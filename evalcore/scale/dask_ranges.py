@@ -32,9 +32,9 @@ from dask import delayed
 
 from ..core.auc_sums import auc_range_sums, doubled_placements
 from ..core.options import check_int
-from ..core.score_counts import ScoreCounts, summarize_validated
 from ..core.validation import (as_1d, check_binary_scores, check_labels, check_scores,
                                check_weights, exact_real)
+from .score_counts import ScoreCounts, summarize_validated
 
 #: Scores each partition contributes per range to the sample the split points come from.
 SAMPLES_PER_RANGE = 8

@@ -1,4 +1,4 @@
-"""DeLong's variance of the ROC AUC, the AUC's confidence intervals and DeLong's tests.
+"""DeLong's variance of the ROC AUC and DeLong's tests.
 
 The AUC measured on a test set is an estimate: another test set of the same size would give
 another number. DeLong, DeLong and Clarke-Pearson (1988) derive its variance from the
@@ -15,13 +15,13 @@ Here they come from evalcore's own tie groups (one sort; tied scores form one gr
 is what gives ties their ½): a positive in a group is placed above the negatives of all lower
 groups plus half the negatives of its own group, and likewise for negatives.
 
-Intervals use the normal approximation ``AUC ± z·SE`` on the AUC scale, clipped to [0, 1],
-as pROC's ``ci.auc(method="delong")`` does; near AUC = 1 with few cases the interval is too
-narrow (see the chapter), and a stratified bootstrap is the alternative. Every function
-needs at least two positives and two negatives (the sample variances divide by m − 1 and
-n − 1); with fewer the result is ``nan`` with one :class:`~evalcore.UndefinedMetricWarning`.
-There is no ``sample_weight``; a weighted :class:`~evalcore.ScoreCounts` is read as repeated
-cases.
+The AUC's confidence intervals built on this variance (and four others) are in
+:mod:`evalcore.stats.auc_intervals`. Every function needs at least two positives and two
+negatives (the sample variances divide by m − 1 and n − 1); with fewer the result is ``nan``
+with one :class:`~evalcore.UndefinedMetricWarning`. There is no ``sample_weight``; a
+weighted :class:`~evalcore.ScoreCounts` is read as repeated cases (its method
+:meth:`~evalcore.ScoreCounts.delong_variance` calls this module's kernel,
+:func:`delong_variance_from_groups`).
 
 All examples use the seven cases of the ST445 slides, whose AUC is 11/12 and whose DeLong
 variance works out by hand to exactly 1/72 (see :func:`delong_variance`).
@@ -54,21 +54,10 @@ import numpy as np
 from scipy import special
 
 from ..core.auc_sums import auc_range_sums, doubled_placements
-from ..core.options import (check_alternative, check_level, check_n_boot, check_one_of,
-                            check_random_state)
-from ..core.ranking import auc_from_groups, groups_from_sorted, score_order, tie_groups
-from ..core.score_counts import ScoreCounts, resolve_score_counts, summarize_validated
+from ..core.options import check_alternative, check_level
+from ..core.ranking import (TieGroups, auc_from_groups, group_totals, groups_from_sorted,
+                            is_weighted, score_order, tie_groups, validated_tie_groups)
 from ..core.validation import check_binary_scores, check_same_length, check_scores, undefined
-from .resampling import bootstrap
-from .sample_size import hanley_mcneil_variance
-
-
-class AucInterval(NamedTuple):
-    """A confidence interval for the ROC AUC: ``low <= auc <= high``."""
-
-    low: float
-    auc: float
-    high: float
 
 
 class AucComparison(NamedTuple):
@@ -89,12 +78,14 @@ class AucComparison(NamedTuple):
     df: float = math.inf
 
 
-def enough_cases(positives: int | float, negatives: int | float, what: str) -> bool:
-    """DeLong needs two cases of each class; otherwise warn once and say so."""
+def enough_cases(positives: int | float, negatives: int | float, what: str, *,
+                 stacklevel: int = 4) -> bool:
+    """DeLong needs two cases of each class; otherwise warn once and say so (``stacklevel``
+    4: at the caller of the function that calls this)."""
     if not (positives >= 2 and negatives >= 2):
         undefined(f"{what} is undefined: it needs at least 2 positive and 2 negative samples "
                   f"(sample variances divide by m - 1 and n - 1), got {positives} positive "
-                  f"and {negatives} negative", stacklevel=4)
+                  f"and {negatives} negative", stacklevel=stacklevel)
         return False
     return True
 
@@ -111,9 +102,10 @@ def _sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.
     order = score_order(score)
     sorted_score, sorted_label = score[order], label[order]
     starts, pos, neg = groups_from_sorted(sorted_score, sorted_label, None)
-    groups = ScoreCounts(sorted_score[starts], pos, neg)
+    groups = TieGroups(sorted_score[starts], pos, neg)
+    n_pos, n_neg = group_totals(groups)
     neg_doubled, pos_doubled = doubled_placements(groups)
-    v10, v01 = neg_doubled / (2 * groups.n_neg), pos_doubled / (2 * groups.n_pos)
+    v10, v01 = neg_doubled / (2 * n_neg), pos_doubled / (2 * n_pos)
     sizes = pos + neg
     placed = np.where(sorted_label == 1, np.repeat(v10, sizes), np.repeat(v01, sizes))
     placements = np.empty_like(placed)
@@ -128,29 +120,32 @@ def _variance_of(placements: np.ndarray, label: np.ndarray) -> float:
     return float(v10.var(ddof=1) / v10.shape[0] + v01.var(ddof=1) / v01.shape[0])
 
 
-def _auc_and_variance(counts: ScoreCounts) -> tuple[float, float]:
-    """The AUC and DeLong's variance from the summary: exact integer sums for counts (one
-    pass), and for weights a second pass centred at the AUC (:func:`auc_range_sums`)."""
-    auc = auc_from_groups(counts)
-    return auc, auc_range_sums(counts, center=auc if counts.weighted else None).delong_variance
+def auc_and_variance(groups: TieGroups) -> tuple[float, float]:
+    """The AUC and DeLong's variance from tie groups (or a ScoreCounts, weights read as
+    repeated cases), both classes with two cases at least: exact integer sums for counts
+    (one pass), and for weights a second pass centred at the AUC (:func:`auc_range_sums`)."""
+    auc = auc_from_groups(groups)
+    center = auc if is_weighted(groups) else None
+    return auc, auc_range_sums(groups, center=center).delong_variance
 
 
 # ----------------------------------------------------------------------------- public API
 
-def delong_variance(y_true: Any, y_score: Any = None, *, pos_label: Any = None) -> float:
+def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> float:
     """DeLong's estimate of the variance of the empirical ROC AUC.
 
     ``var = S10/m + S01/n``, where S10 and S01 are the sample variances of the positives'
     and the negatives' placement values (see the module docstring). Computed from one sort
     in O(n log n) (Sun and Xu's algorithm, on evalcore's tie groups, exact integer sums:
-    :func:`auc_range_sums`). It takes no ``sample_weight``; a weighted ScoreCounts is read as
-    repeated cases (weight k = k copies), the one weighted form with a reference.
+    :func:`auc_range_sums`). It takes no ``sample_weight``; a weighted ScoreCounts'
+    :meth:`~evalcore.ScoreCounts.delong_variance` reads its weights as repeated cases (weight
+    k = k copies), the one weighted form with a reference.
 
     Parameters
     ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
+    y_true : array-like of shape (n,)
+        True binary labels.
+    y_score : array-like of shape (n,)
         Scores; higher means more likely positive.
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
@@ -196,10 +191,16 @@ def delong_variance(y_true: Any, y_score: Any = None, *, pos_label: Any = None) 
     >>> round(1 / ec.delong_variance(y, s), 9)
     72.0
     """
-    counts = resolve_score_counts(y_true, y_score, pos_label=pos_label)
-    if not enough_cases(counts.n_pos, counts.n_neg, "DeLong's variance"):
+    return delong_variance_from_groups(validated_tie_groups(y_true, y_score,
+                                                            pos_label=pos_label))
+
+
+def delong_variance_from_groups(groups: TieGroups) -> float:
+    """DeLong's variance of the AUC of tie groups (or a ScoreCounts; weights read as repeated
+    cases): the kernel of :func:`delong_variance` and of ``ScoreCounts.delong_variance``."""
+    if not enough_cases(*group_totals(groups), "DeLong's variance", stacklevel=5):
         return math.nan
-    return _auc_and_variance(counts)[1]
+    return auc_and_variance(groups)[1]
 
 
 def normal_interval(estimate: float, variance: float, level: float,
@@ -207,180 +208,6 @@ def normal_interval(estimate: float, variance: float, level: float,
     """``estimate ± z·sqrt(variance)`` at ``level``, clipped to ``bounds``."""
     half = float(special.ndtri(0.5 + level / 2)) * math.sqrt(variance)
     return max(bounds[0], estimate - half), min(bounds[1], estimate + half)
-
-
-def roc_auc_ci(y_true: Any, y_score: Any = None, *, level: float = 0.95, method: str = "delong",
-               n_boot: int = 2000, random_state: Any = None,
-               pos_label: Any = None) -> AucInterval:
-    """A confidence interval for the ROC AUC: DeLong's, on the logit scale, Hanley-McNeil's,
-    or a stratified bootstrap.
-
-    It takes no ``sample_weight``; a weighted ScoreCounts is read as repeated cases (not for
-    the bootstrap, which needs the rows).
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n,) or ScoreCounts
-        True binary labels, or a :class:`~evalcore.ScoreCounts` in place of both arrays.
-    y_score : array-like of shape (n,), default=None
-        Scores; higher means more likely positive.
-    level : float, default=0.95
-        Confidence level, strictly between 0 and 1.
-    method : {"delong", "logit", "hanley_mcneil", "bootstrap", "newcombe"}, default="delong"
-        ``"delong"``: ``AUC ± z·SE`` with DeLong's standard error and z the normal quantile
-        at ``(1 + level)/2``, clipped to [0, 1] (the choice of pROC's ``ci.auc``; it needs no
-        resampling, but it is a large-sample approximation and too narrow near AUC = 1 on
-        small samples). ``"logit"``: the same normal interval built on the logit scale,
-        ``logit(AUC) ± z·SE/(AUC·(1 − AUC))`` (DeLong's SE carried over by the delta
-        method) and mapped back with the logistic function, so it is asymmetric and never
-        leaves (0, 1); undefined at AUC = 0 or 1, where the logit is infinite.
-        ``"hanley_mcneil"``: ``AUC ± z·SE`` with Hanley and McNeil's (1982) SE, which
-        assumes exponential score distributions: ``SE² = (A(1 − A) + (P − 1)(Q1 − A²) +
-        (N − 1)(Q2 − A²)) / (P·N)`` with ``Q1 = A/(2 − A)`` and ``Q2 = 2A²/(1 + A)``,
-        clipped to [0, 1]. ``"bootstrap"``: the percentile interval of :func:`bootstrap_ci`
-        with ``n_boot`` stratified resamples (``stratified=True``: the AUC does not depend
-        on the prevalence, and DeLong's variance too is conditional on P and N); for the
-        case bootstrap or BCa, call :func:`bootstrap_ci` with ``ec.roc_auc``.
-        ``"newcombe"``: Newcombe's (2006) score-type interval (his method 5), every θ with
-        ``(AUC − θ)² ≤ z²·V(θ)``, the variance taken at θ, not at the estimate: Hanley and
-        McNeil's with P − 1 and N − 1 both ``N* = (P + N)/2 − 1``, ``V(θ) = θ(1 − θ)(1 +
-        N*(1 − θ)/(2 − θ) + N*·θ/(1 + θ)) / (P·N)``. Defined and not a point at AUC = 1
-        (or 0), where the three normal intervals collapse or are undefined.
-    n_boot : int, default=2000
-        Number of bootstrap resamples, at least 1 (used by ``method="bootstrap"`` only, but
-        checked whatever the method).
-    random_state : None, int or numpy.random.Generator, default=None
-        Seed for the bootstrap; the same seed gives the same interval. ``None``: a fresh
-        seed from the operating system on every call.
-    pos_label : int, float, bool or str, default=None
-        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
-
-    Returns
-    -------
-    AucInterval
-        ``(low, auc, high)``; all ``nan`` (``auc`` too if a class is missing) with one
-        :class:`~evalcore.UndefinedMetricWarning` if a class has fewer than two samples.
-
-    Raises
-    ------
-    ValueError
-        If ``method`` is not one of the four, ``level`` is not strictly between 0 and 1,
-        ``n_boot`` is below 1 or ``random_state`` is a negative integer; or for bad data
-        (labels not binary, scores not finite, lengths that differ).
-    TypeError
-        If ``level`` is not a real number, ``n_boot`` not an integer (``2.5``, ``"many"``),
-        ``random_state`` not a seed, or the scores not real numbers.
-
-    See Also
-    --------
-    delong_variance : the variance behind the DeLong and logit intervals.
-    bootstrap_ci : the case or stratified bootstrap (percentile or BCa) for any metric.
-    auc_sample_size : how many cases an interval of a given width needs.
-
-    References
-    ----------
-    E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson (1988), "Comparing the areas under two
-    or more correlated receiver operating characteristic curves: a nonparametric approach",
-    *Biometrics* 44(3), 837-845.
-
-    J. A. Hanley and B. J. McNeil (1982), "The meaning and use of the area under a receiver
-    operating characteristic (ROC) curve", *Radiology* 143(1), 29-36.
-
-    X. Robin et al. (2011), "pROC: an open-source package for R and S+ to analyze and compare
-    ROC curves", *BMC Bioinformatics* 12, 77.
-
-    R. G. Newcombe (2006), "Confidence intervals for an effect size measure based on the
-    Mann-Whitney statistic. Part 2: asymptotic methods and evaluation", *Statistics in
-    Medicine* 25(4), 559-573.
-
-    Examples
-    --------
-    Seven cases say little: the 95% interval around 11/12 reaches down to about 0.69.
-
-    >>> import evalcore as ec
-    >>> y = [0, 1, 0, 1, 1, 0, 0]
-    >>> s = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
-    >>> [round(v, 4) for v in ec.roc_auc_ci(y, s)]
-    [0.6857, 0.9167, 1.0]
-    >>> [round(v, 4) for v in ec.roc_auc_ci(y, s, method="logit")]
-    [0.3484, 0.9167, 0.9956]
-    >>> [round(v, 4) for v in ec.roc_auc_ci(y, s, method="hanley_mcneil")]
-    [0.6651, 0.9167, 1.0]
-    >>> [round(v, 4) for v in ec.roc_auc_ci(y, s, method="newcombe")]
-    [0.4567, 0.9167, 0.9921]
-    >>> boot = ec.roc_auc_ci(y, s, method="bootstrap", n_boot=500, random_state=0)
-    >>> boot.auc == 11 / 12 and boot.low < boot.auc <= boot.high
-    True
-    """
-    method = check_one_of(method, _CI_METHODS, "method")
-    level = check_level(level)
-    # every option is checked whatever the method: a mistake never waits for another method
-    n_boot = check_n_boot(n_boot)
-    rng = check_random_state(random_state)
-    if method == "bootstrap":
-        if isinstance(y_true, ScoreCounts):
-            raise TypeError("roc_auc_ci(method='bootstrap') resamples the rows, which a "
-                            "ScoreCounts does not keep: pass (y_true, y_score)")
-        label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label)
-    counts = summarize_validated(label, score) if method == "bootstrap" else \
-        resolve_score_counts(y_true, y_score, pos_label=pos_label)
-    if not enough_cases(counts.n_pos, counts.n_neg, "the AUC's confidence interval"):
-        both = counts.n_pos > 0 and counts.n_neg > 0
-        return AucInterval(math.nan, auc_from_groups(counts) if both else math.nan, math.nan)
-    if method == "bootstrap":
-        def auc_of(index: np.ndarray) -> float:
-            return auc_from_groups(tie_groups(label[index], score[index]))
-        # stratified: every resample keeps both classes, so the AUC is defined on all
-        result = bootstrap(auc_of, label, rng=rng, n_boot=n_boot, level=level,
-                           stratified=True, what="bootstrap interval")
-        if result.warning:
-            undefined(result.warning, stacklevel=3)
-        return AucInterval(result.low, result.estimate, result.high)
-    auc, variance = _auc_and_variance(counts)
-    if method == "newcombe":
-        low, high = _newcombe_interval(auc, counts.n_pos, counts.n_neg, level)
-        return AucInterval(low, auc, high)
-    if method == "hanley_mcneil":
-        variance = hanley_mcneil_variance(auc, counts.n_pos, counts.n_neg)
-    elif method == "logit":
-        if auc in (0.0, 1.0):
-            undefined(f"the logit interval is undefined at AUC = {auc:g}: its logit is "
-                      f"infinite", stacklevel=3)
-            return AucInterval(math.nan, auc, math.nan)
-        half = float(special.ndtri(0.5 + level / 2)) * math.sqrt(variance) / (auc * (1.0 - auc))
-        centre = math.log(auc / (1.0 - auc))
-        return AucInterval(float(special.expit(centre - half)), auc,
-                           float(special.expit(centre + half)))
-    low, high = normal_interval(auc, variance, level, (0.0, 1.0))
-    return AucInterval(low, auc, high)
-
-
-_CI_METHODS = ("delong", "logit", "hanley_mcneil", "bootstrap", "newcombe")
-
-
-def _newcombe_interval(auc: float, positives: int, negatives: int,
-                       level: float) -> tuple[float, float]:
-    """Newcombe's score interval: where ``(auc − θ)² = z²·V(θ)``, one root each side of auc.
-
-    Each side of auc holds one root of the quartic (tests/test_newcombe_interval.py checks
-    against all its roots), found by bisection; the midpoints stay inside (0, 1), where
-    V(θ) > 0. At auc = 1 (or 0) the upper (lower) end is 1 (0).
-    """
-    z2 = float(special.ndtri(0.5 + level / 2)) ** 2
-    k, pairs = (positives + negatives) / 2.0 - 1.0, float(positives) * float(negatives)
-
-    def outside(theta: float) -> bool:       # (auc − θ)² > z²·V(θ)
-        v = theta * (1 - theta) * (1 + k * (1 - theta) / (2 - theta) + k * theta / (1 + theta))
-        return (auc - theta) ** 2 > z2 * v / pairs
-
-    def crossing(inside: float, beyond: float) -> float:
-        while (middle := 0.5 * (inside + beyond)) not in (inside, beyond):
-            inside, beyond = (inside, middle) if outside(middle) else (middle, beyond)
-        return inside
-
-    low = 0.0 if auc == 0.0 else crossing(auc, 0.0)
-    high = 1.0 if auc == 1.0 else crossing(auc, 1.0)
-    return low, high
 
 
 def auc_comparison(difference: float, variance: float, level: float, what: str,
@@ -573,12 +400,11 @@ def delong_test_unpaired(y_true_a: Any, y_score_a: Any, y_true_b: Any, y_score_b
     label_b, score_b, _ = check_binary_scores(y_true_b, y_score_b, pos_label=pos_label,
                                               true_name="y_true_b", score_name="y_score_b")
     what = "DeLong's unpaired test"
-    counts_a = summarize_validated(label_a, score_a)
-    counts_b = summarize_validated(label_b, score_b)
-    if not (enough_cases(counts_a.n_pos, counts_a.n_neg, what)
-            and enough_cases(counts_b.n_pos, counts_b.n_neg, what)):
+    counts_a, counts_b = tie_groups(label_a, score_a), tie_groups(label_b, score_b)
+    if not (enough_cases(*group_totals(counts_a), what)
+            and enough_cases(*group_totals(counts_b), what)):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan, math.nan)
-    (auc_a, var_a), (auc_b, var_b) = _auc_and_variance(counts_a), _auc_and_variance(counts_b)
+    (auc_a, var_a), (auc_b, var_b) = auc_and_variance(counts_a), auc_and_variance(counts_b)
     total = var_a + var_b
     df = (total * total / (var_a * var_a / (label_a.shape[0] - 1)
                            + var_b * var_b / (label_b.shape[0] - 1))) if total > 0 else math.nan

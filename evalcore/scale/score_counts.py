@@ -1,18 +1,30 @@
-"""The summary every ranking metric reads: :class:`ScoreCounts`, public and mergeable.
+"""The summary a user keeps: :class:`ScoreCounts`, public and mergeable, with the ranking
+metrics as its methods.
 
 A :class:`ScoreCounts` keeps each distinct score with the number (or the weight) of positives
 and of negatives that scored exactly it: three arrays as long as the number of distinct
 scores, however many rows they came from. A user builds one from arrays or chunk by chunk,
-adds two with ``+``, saves it to ``.npz`` and passes it to a ranking metric in place of
-``(y_true, y_score)``; :func:`resolve_score_counts` is how every metric takes either form, and
-:func:`summarize_validated` is the core's way in for rows it has already checked.
+adds two with ``+``, saves it to ``.npz``, and asks it for a metric: ``counts.roc_auc()`` is
+``ec.roc_auc(y_true, y_score)`` on the rows it summarizes, the same number, since the method
+and the array function call the same kernel on the same tie groups (``roc_auc_from_groups``,
+and so on for each metric). :func:`summarize_validated` is the way in for rows already
+checked (the Dask route's partitions).
 
-Why the cut falls here: the summary is what a user holds, the sort that fills it is how it is
-made. :func:`evalcore.core.ranking.tie_groups` returns plain arrays (a
-:class:`~evalcore.core.ranking.TieGroups`) and knows nothing of this class; this module wraps
-them without checking them a second time (the kernel makes them distinct, increasing and
-non-empty) through a constructor that stays private to it. Checking, merging, storing and
-showing a summary live here; nothing here sorts scores.
+Why the cut falls here, at the top of the layers: the summary's methods reach kernels of the
+core, of :mod:`evalcore.stats` (DeLong's variance and intervals) and of
+:mod:`evalcore.decisions`, and no module may import one of a later layer; nothing below needs
+the class, since every kernel reads any tie groups (a :class:`~evalcore.core.ranking.TieGroups`
+or this class: the same three arrays). The class is what a summary is (built, checked, merged,
+stored, shown); its methods are written by concept in two mixins,
+:class:`~evalcore.scale.summary_metrics.SummaryMetrics` (curves, areas, DeLong) and
+:class:`~evalcore.scale.summary_decisions.SummaryDecisions` (thresholds, costs, the hull,
+capacity, decision curves). Nothing here sorts scores: :func:`evalcore.core.ranking.tie_groups`
+does, and this module wraps its groups without checking them a second time, through a
+constructor that stays private to it.
+
+The class keeps the module that defines it as its ``__module__``, so that ``inspect`` (and
+``ScoreCounts??`` in Jupyter) finds its source; a pickle therefore names this module, and the
+``.npz`` of :meth:`ScoreCounts.save` is the format that outlives a move.
 """
 
 from __future__ import annotations
@@ -21,12 +33,13 @@ from typing import Any
 
 import numpy as np
 
-from .frames import data_frame
-from .ranking import tie_groups
-from .validation import check_binary_scores
+from ..core.frames import data_frame
+from ..core.ranking import group_totals, is_weighted, tie_groups, validated_tie_groups
+from .summary_decisions import SummaryDecisions
+from .summary_metrics import SummaryMetrics
 
 
-class ScoreCounts:
+class ScoreCounts(SummaryMetrics, SummaryDecisions):
     """The exact, mergeable summary of scored data: each distinct score with the number (or
     weight) of positives and of negatives scoring exactly that.
 
@@ -34,10 +47,12 @@ class ScoreCounts:
     the AUC, AP, the counts at any threshold, the ROC convex hull and DeLong's variance need
     only these counts, never the rows. Build it from arrays in one call
     (:meth:`from_arrays`), or chunk by chunk (:meth:`update`), merge summaries with ``+`` in any
-    order, :meth:`save` and :meth:`load` it; then pass it to a metric in place of
-    ``(y_true, y_score)``: ``ec.roc_auc(counts)``. **Memory is the number of distinct scores**
-    (three arrays of that length), not the number of rows: a model scoring 10⁹ rows into
-    10⁶ distinct values needs about 24 MB.
+    order, :meth:`save` and :meth:`load` it; then ask it for a metric with the method named as
+    the array function: ``counts.roc_auc()``, ``counts.roc_curve()``,
+    ``counts.confusion_matrix_at(0.5)``, ``counts.roc_auc_ci()``, ... (the array functions
+    take arrays only). **Memory is the number of distinct scores** (three arrays of that
+    length), not the number of rows: a model scoring 10⁹ rows into 10⁶ distinct values needs
+    about 24 MB.
 
     Integer counts (unweighted rows) merge bit for bit in any order; weights (float64) merge
     to within rounding (about 1e-12 relative), since their sums are added in another order.
@@ -75,7 +90,7 @@ class ScoreCounts:
     See Also
     --------
     auc_range_sums : the AUC's and DeLong's sums over a range of the distinct scores.
-    confusion_matrix_at_thresholds : the counts at every threshold, from this table.
+    BinnedScoreCounts : a summary over bins of scores, whose memory is the number of bins.
 
     Examples
     --------
@@ -90,11 +105,11 @@ class ScoreCounts:
     >>> merged = ec.ScoreCounts.from_arrays(y[4:], s[4:]) + ec.ScoreCounts.from_arrays(y[:4], s[:4])
     >>> merged.positives.tolist() == counts.positives.tolist()
     True
-    >>> ec.roc_auc(merged) == ec.roc_auc(y, s) == 11 / 12
+    >>> merged.roc_auc() == ec.roc_auc(y, s) == 11 / 12
     True
     """
 
-    summarizes_rows = True          # read by the row-level checks, which refuse a summary
+    summarizes_rows = True      # read by the arrays' checks: they refuse it, naming the method
     __slots__ = ("values", "positives", "negatives")
 
     def __init__(self, values: Any, positives: Any, negatives: Any) -> None:
@@ -187,8 +202,8 @@ class ScoreCounts:
         if _is_empty(y_true) and _is_empty(y_score) and \
                 (sample_weight is None or _is_empty(sample_weight)):
             return cls.empty(weighted=sample_weight is not None)
-        return summarize_validated(*check_binary_scores(
-            y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, keep_dtype=True))
+        return cls._unchecked(*validated_tie_groups(y_true, y_score, sample_weight=sample_weight,
+                                                    pos_label=pos_label))
 
     def update(self, y_true: Any, y_score: Any, *, sample_weight: Any = None,
                pos_label: Any = None) -> ScoreCounts:
@@ -261,17 +276,15 @@ class ScoreCounts:
 
     @property
     def weighted(self) -> bool:
-        return self.positives.dtype == np.float64
+        return is_weighted(self)
 
     @property
     def n_pos(self) -> int | float:
-        total = self.positives.sum()
-        return float(total) if self.weighted else int(total)
+        return group_totals(self)[0]
 
     @property
     def n_neg(self) -> int | float:
-        total = self.negatives.sum()
-        return float(total) if self.weighted else int(total)
+        return group_totals(self)[1]
 
     def save(self, path: Any) -> None:
         """Write the summary to ``path`` as a ``.npz`` file (numpy arrays only, no pickle).
@@ -332,29 +345,5 @@ def summarize_validated(label: np.ndarray, score: np.ndarray,
     """The summary of rows already validated (as
     :func:`evalcore.core.validation.check_binary_scores` returns them, ``keep_dtype=True`` or
     not): the kernel's tie groups (:func:`evalcore.core.ranking.tie_groups`), wrapped as they
-    are, with no second check."""
+    are, with no second check (for the Dask route's partitions)."""
     return ScoreCounts._unchecked(*tie_groups(label, score, weight))
-
-
-def resolve_score_counts(y_true: Any, y_score: Any, *, sample_weight: Any = None,
-                         pos_label: Any = None, scale_weights: bool = False) -> ScoreCounts:
-    """The summary a metric computes from: ``y_true`` itself when it is a
-    :class:`ScoreCounts` (then ``y_score``, ``sample_weight`` and ``pos_label`` must be left
-    out), else the validated arrays' tie groups. ``scale_weights``: for results that depend
-    only on ratios of counts, weights are brought near 1 by a power of two (exact; see
-    :func:`evalcore.core.validation.unit_scale`)."""
-    if not isinstance(y_true, ScoreCounts):
-        return summarize_validated(*check_binary_scores(
-            y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-            scale_weights=scale_weights, keep_dtype=True))
-    given = [name for name, value in (("y_score", y_score), ("sample_weight", sample_weight),
-                                      ("pos_label", pos_label)) if value is not None]
-    if given:
-        raise TypeError(f"y_true is a ScoreCounts, which already holds the scores, labels and "
-                        f"weights: leave out {' and '.join(given)}")
-    if scale_weights and y_true.weighted and len(y_true):
-        largest = max(y_true.positives.max(), y_true.negatives.max())
-        shift = -int(np.frexp(largest)[1])
-        return ScoreCounts._unchecked(y_true.values, np.ldexp(y_true.positives, shift),
-                                      np.ldexp(y_true.negatives, shift))
-    return y_true
