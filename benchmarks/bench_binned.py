@@ -62,8 +62,8 @@ def report(name: str, label: np.ndarray, score: np.ndarray, sample_size: int) ->
             edges = score_bin_edges(None if spacing == "probability" else sample,
                                     n_bins=n_bins, spacing=spacing)
             bounds = BinnedScoreCounts.from_score_counts(exact_counts, edges=edges).auc()
-            assert bounds.lower <= exact <= bounds.upper
-            print(f"  {len(edges) + 1:>6} {spacing:<12} {bounds.lower:>7.4f} {bounds.upper:>7.4f} "
+            assert bounds.low <= exact <= bounds.high
+            print(f"  {len(edges) + 1:>6} {spacing:<12} {bounds.low:>7.4f} {bounds.high:>7.4f} "
                   f"{bounds.width:>7.4f} {bounds.estimate - exact:>+15.5f}")
     keras_bins = BinnedScoreCounts.from_score_counts(
         exact_counts, edges=score_bin_edges(n_bins=199, spacing="probability"))

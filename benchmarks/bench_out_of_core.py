@@ -216,16 +216,16 @@ def main() -> None:
             in_memory = ec.roc_auc_ci(label, score)
             memory_seconds = time.perf_counter() - start
             del label, score
-            same = in_memory.auc == result.auc and np.allclose(in_memory, result, rtol=1e-12,
-                                                               atol=0)
+            same = in_memory.auc == result.auc and np.allclose(
+                (in_memory.low, in_memory.high), (result.low, result.high), rtol=1e-12, atol=0)
             check = f"in memory ({memory_seconds:.1f} s): {'same' if same else 'DIFFERENT'}"
             print(check, flush=True)
         if rows != sizes[-1] or not args.no_check:
             start = time.perf_counter()
             counts = merged_counts(directories[rows])
             merged = counts.roc_auc_ci()
-            same = merged.auc == result.auc and np.allclose(merged, result, rtol=1e-12,
-                                                            atol=0)
+            same = merged.auc == result.auc and np.allclose(
+                (merged.low, merged.high), (result.low, result.high), rtol=1e-12, atol=0)
             print(f"pyarrow ScoreCounts ({len(counts):,} distinct scores, "
                   f"{time.perf_counter() - start:.0f} s): {'same' if same else 'DIFFERENT'}",
                   flush=True)

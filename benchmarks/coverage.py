@@ -79,8 +79,8 @@ def auc_intervals(label, score, n_boot, seed):
     with warnings.catch_warnings():     # undefined intervals and resamples are counted
         warnings.simplefilter("ignore", ec.UndefinedMetricWarning)
         for method in ("delong", "logit", "hanley_mcneil"):
-            low, _, high = ec.roc_auc_ci(label, score, level=LEVEL, method=method)
-            intervals[method] = (low, high, 0)
+            ci = ec.roc_auc_ci(label, score, level=LEVEL, method=method)
+            intervals[method] = (ci.low, ci.high, 0)
         for design in ("case", "stratified"):
             for method in ("percentile", "bca"):
                 ci = ec.bootstrap_ci(label, score, rank_auc, level=LEVEL, n_boot=n_boot,

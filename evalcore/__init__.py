@@ -9,7 +9,9 @@ Import it as ``import evalcore as ec``. Conventions, the same everywhere:
   returned threshold reproduces its counts; ``rule=">"`` gives the sources' strict rule;
 * bad input raises ``ValueError``/``TypeError`` naming the argument and the rule broken
   (labels mixing strings and numbers raise :class:`MixedLabelTypesError`, which is both);
-* a metric undefined on valid input returns ``nan`` with one :class:`UndefinedMetricWarning`.
+* a metric undefined on valid input returns ``nan`` with one :class:`UndefinedMetricWarning`;
+* an interval is read by name (``ci.auc``, ``ci.low``, ``ci.high``, ``ci.level``,
+  ``ci.method``) and cannot be unpacked; a curve unpacks as ``x, y, thresholds``.
 """
 
 from .calibration.measures import (CalibrationFit, PredictionBias, SmoothedReliabilityCurve,
@@ -64,10 +66,10 @@ from .stats.permutation import PermutationTest, auc_permutation_test, paired_per
 from .stats.protocol import (FiveByTwoTest, FriedmanTest, HolmAdjustment, ResampledTTest,
                              corrected_resampled_ttest, friedman_test, holm,
                              nemenyi_critical_difference, paired_ttest_5x2cv)
+from .stats.proportions import RateInterval, wilson_interval
 from .stats.rate_intervals import (OperatingPointInterval, SensitivityInterval,
                                    SpecificityInterval, operating_point_ci,
-                                   sensitivity_at_specificity, specificity_at_sensitivity,
-                                   wilson_interval)
+                                   sensitivity_at_specificity, specificity_at_sensitivity)
 from .stats.sample_size import AucSampleSize, auc_sample_size
 from .stats.uncertainty import MetricDifference, MetricInterval, bootstrap_ci, paired_bootstrap_ci
 from .widgets import (distribution_explorer, figure_pane, self_check, slider_stack,
@@ -97,7 +99,7 @@ __all__ = [
     "AucInterval", "delong_variance", "roc_auc_ci", "MetricInterval", "bootstrap_ci",
     "MetricDifference", "paired_bootstrap_ci", "SensitivityInterval",
     "sensitivity_at_specificity", "SpecificityInterval", "specificity_at_sensitivity",
-    "OperatingPointInterval", "operating_point_ci",
+    "RateInterval", "OperatingPointInterval", "operating_point_ci",
     # Uncertainty: tests and sample size
     "AucComparison", "delong_test", "delong_test_unpaired", "PermutationTest",
     "auc_permutation_test", "paired_permutation_test", "AucSampleSize", "auc_sample_size",

@@ -58,7 +58,8 @@ from __future__ import annotations
 
 import math
 import warnings
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -69,6 +70,7 @@ except ImportError as exc:                      # pragma: no cover - the extra i
     raise ImportError("evalcore.dask_evaluation needs Dask: pip install evalcore[dask]") \
         from exc
 
+from .core.curves import CurveWithExtras
 from .core.options import check_alternative, check_int, check_level, check_one_of
 from .core.validation import both_classes, undefined
 from .scale.dask_ranges import (aligned_partitions, auc_sums, curve_points, cut_rows, look_up,
@@ -84,12 +86,17 @@ __all__ = ["roc_auc", "average_precision", "DownsampledRocCurve", "roc_curve",
            "roc_auc_ci", "delong_test"]
 
 
-class DownsampledRocCurve(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DownsampledRocCurve(CurveWithExtras):
     """Points of the exact ROC curve, thinned for plotting, and the exact area.
 
-    Every point is a point of :func:`evalcore.roc_curve` (the same threshold, FPR and TPR,
-    bit for bit with unweighted data), from ``(0, 0)`` at threshold ``inf`` to ``(1, 1)``;
-    ``auc`` is the exact area under the whole curve, not under the points kept.
+    Attributes
+    ----------
+    fpr, tpr, thresholds : numpy.ndarray
+        Points of :func:`evalcore.roc_curve` (bit for bit with unweighted data), from
+        ``(0, 0)`` at threshold ``inf`` to ``(1, 1)``: ``fpr, tpr, thresholds = curve``.
+    auc : float
+        The exact area under the whole curve, not under the points kept; read by name only.
     """
 
     fpr: np.ndarray
@@ -98,10 +105,18 @@ class DownsampledRocCurve(NamedTuple):
     auc: float
 
 
-class DownsampledPrecisionRecallCurve(NamedTuple):
-    """Points of the exact precision-recall curve, thinned for plotting, in the layout of
-    :func:`evalcore.precision_recall_curve` (thresholds increasing, a last point with recall
-    0 and precision 1), and the exact average precision of the whole curve."""
+@dataclass(frozen=True, slots=True)
+class DownsampledPrecisionRecallCurve(CurveWithExtras):
+    """Points of the exact PR curve, thinned for plotting, and the exact average precision.
+
+    Attributes
+    ----------
+    precision, recall, thresholds : numpy.ndarray
+        Points laid out as :func:`evalcore.precision_recall_curve` lays them out (the last
+        with no threshold): ``precision, recall, thresholds = curve``.
+    average_precision : float
+        The exact average precision of the whole curve; read by name only.
+    """
 
     precision: np.ndarray
     recall: np.ndarray
@@ -256,9 +271,8 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label
     Returns
     -------
     DownsampledRocCurve
-        ``(fpr, tpr, thresholds, auc)``, thresholds decreasing from ``inf``; ``auc`` is the
-        exact area (of every point, not of those kept). A missing class makes its rate
-        ``nan`` (one warning), as :func:`evalcore.roc_curve` does.
+        ``fpr, tpr, thresholds = curve`` and ``curve.auc`` (the area of every point); a
+        missing class makes its rate ``nan`` (one warning), as :func:`evalcore.roc_curve` does.
 
     Raises
     ------
@@ -323,8 +337,8 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
     Returns
     -------
     DownsampledPrecisionRecallCurve
-        ``(precision, recall, thresholds, average_precision)``; with no positives recall is
-        ``nan`` and so is the average precision (one warning).
+        ``precision, recall, thresholds = curve``, and ``curve.average_precision``; with no
+        positives recall is ``nan`` and so is the average precision (one warning).
 
     Raises
     ------
@@ -449,8 +463,8 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     Returns
     -------
     AucInterval
-        ``(low, auc, high)``; ``low`` and ``high`` ``nan`` with one warning if a class has
-        fewer than two samples (``auc`` too if a class is missing).
+        ``auc``, ``low``, ``high``, ``level``, ``method`` (``"delong"``); ``low`` and ``high``
+        ``nan`` with one warning if a class has fewer than two samples (``auc`` if none).
 
     Raises
     ------
@@ -470,18 +484,18 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     >>> from evalcore import dask_evaluation as ecd
     >>> y = da.from_array([0, 1, 0, 1, 1, 0, 0], chunks=3)
     >>> s = da.from_array([0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3], chunks=3)
-    >>> [round(v, 4) for v in ecd.roc_auc_ci(y, s)]
-    [0.6857, 0.9167, 1.0]
+    >>> ci = ecd.roc_auc_ci(y, s)
+    >>> round(ci.auc, 4), round(ci.low, 4), ci.high, ci.method
+    (0.9167, 0.6857, 1.0, 'delong')
     """
-    check_one_of(method, ("delong",), "method")
+    method = check_one_of(method, ("delong",), "method")
     level = check_level(level)
     total = _delong_sums("roc_auc_ci", y_true, y_score, sample_weight, pos_label, n_ranges)
+    auc = float(total.auc) if total.n_pos > 0 and total.n_neg > 0 else math.nan
     if not enough_cases(total.n_pos, total.n_neg, "the AUC's confidence interval"):
-        both = total.n_pos > 0 and total.n_neg > 0
-        return AucInterval(math.nan, float(total.auc) if both else math.nan, math.nan)
-    auc = float(total.auc)
+        return AucInterval(auc, math.nan, math.nan, level, method)
     low, high = normal_interval(auc, total.delong_variance, level, (0.0, 1.0))
-    return AucInterval(low, auc, high)
+    return AucInterval(auc, low, high, level, method)
 
 
 def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0.95,

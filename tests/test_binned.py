@@ -63,10 +63,10 @@ def test_the_auc_bounds_contain_the_exact_auc(data):
     bounds = BinnedScoreCounts.from_arrays(y, s, edges=edges, sample_weight=w).auc()
     exact = auc_pairs(y, s, w)
     slack = 0 if w is None else 1e-12          # integer counts: exact fractions, rounded once
-    assert bounds.lower - slack <= exact <= bounds.upper + slack
-    assert bounds.estimate == pytest.approx((bounds.lower + bounds.upper) / 2, abs=1e-15)
+    assert bounds.low - slack <= exact <= bounds.high + slack
+    assert bounds.estimate == pytest.approx((bounds.low + bounds.high) / 2, abs=1e-15)
     if w is None:
-        assert bounds.lower <= ec.roc_auc(y, s) <= bounds.upper
+        assert bounds.low <= ec.roc_auc(y, s) <= bounds.high
 
 
 @settings(max_examples=100, deadline=None)
@@ -79,7 +79,7 @@ def test_the_auc_bounds_are_attained_by_some_order_inside_the_bins(data):
     edges = np.array(data.draw(any_edges(s)), dtype=float)
     bounds = BinnedScoreCounts.from_arrays(y, s, edges=edges).auc()
     bins = np.searchsorted(edges, s, side="right")
-    for sign, bound in ((-1, bounds.lower), (1, bounds.upper)):
+    for sign, bound in ((-1, bounds.low), (1, bounds.high)):
         # rank inside each bin by class (positives first or last), then spread the bin's
         # scores evenly over its original range
         rearranged = s.copy()
@@ -98,10 +98,10 @@ def test_the_bounds_meet_when_every_bin_holds_one_distinct_score(data):
     edges = np.unique(s)[1:]                 # each distinct score alone in its bin
     binned = BinnedScoreCounts.from_arrays(y, s, edges=edges, sample_weight=w)
     bounds = binned.auc()
-    assert bounds.lower == bounds.upper == bounds.estimate
+    assert bounds.low == bounds.high == bounds.estimate
     assert bounds.estimate == pytest.approx(auc_pairs(y, s, w), abs=1e-12)
     ap = binned.average_precision()
-    assert ap.lower == ap.upper
+    assert ap.low == ap.high
     assert ap.estimate == pytest.approx(average_precision_score(y, s, sample_weight=w), abs=1e-12)
 
 
@@ -109,10 +109,10 @@ def test_a_bin_of_one_distinct_score_counts_its_pairs_as_ties():
     # both bins are tied groups: known exactly although each holds both classes
     y, s = np.array([0, 1, 1, 0, 1]), np.array([0.2, 0.2, 0.7, 0.7, 0.7])
     # pairs: (0.2, 0.2) a tie, (0.2, 0.7) 0, two (0.7, 0.2) 1 each, two (0.7, 0.7) ties: 3.5 / 6
-    assert binned_auc(y, s, edges=[0.5]) == (7 / 12, 7 / 12, 7 / 12)
+    assert binned_auc(y, s, edges=[0.5]) == ec.BinnedBounds(7 / 12, 7 / 12, 7 / 12)
     assert ec.roc_auc(y, s) == 7 / 12
     # one bin holding 0.2 and 0.7: every pair may count 0 or 1
-    assert binned_auc(y, s, edges=[0.1]) == (0.5, 0.0, 1.0)
+    assert binned_auc(y, s, edges=[0.1]) == ec.BinnedBounds(estimate=0.5, low=0.0, high=1.0)
 
 
 def test_one_class_is_nan_with_one_warning():
@@ -120,7 +120,7 @@ def test_one_class_is_nan_with_one_warning():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = binned.auc()
-    assert all(np.isnan(result))
+    assert all(np.isnan([result.estimate, result.low, result.high]))
     assert [w.category for w in caught] == [ec.UndefinedMetricWarning]
 
 
@@ -146,7 +146,7 @@ def test_roc_points_are_exact_and_the_curve_stays_in_the_boxes(data):
                   for i in range(len(roc.exact))]
         assert any(inside)
     bounds = BinnedScoreCounts.from_arrays(y, s, edges=edges, sample_weight=w).auc()
-    for (fx, fy), bound in ((roc.lower_curve(), bounds.lower), (roc.upper_curve(), bounds.upper)):
+    for (fx, fy), bound in ((roc.lower_curve(), bounds.low), (roc.upper_curve(), bounds.high)):
         assert np.trapezoid(fy, fx) == pytest.approx(bound, abs=1e-12)
 
 
@@ -159,7 +159,7 @@ def test_the_ap_bounds_contain_the_exact_average_precision(data):
     edges = data.draw(any_edges(s))
     bounds = BinnedScoreCounts.from_arrays(y, s, edges=edges, sample_weight=w).average_precision()
     exact = average_precision_score(y, s, sample_weight=w)
-    assert bounds.lower - 1e-12 <= exact <= bounds.upper + 1e-12
+    assert bounds.low - 1e-12 <= exact <= bounds.high + 1e-12
 
 
 def test_the_integer_ap_bounds_are_attained():
@@ -173,12 +173,12 @@ def test_the_integer_ap_bounds_are_attained():
     assert np.array_equal(binned.positives, other.positives)
     assert np.array_equal(binned.negatives, other.negatives)
     bounds = binned.average_precision()
-    assert bounds.lower == pytest.approx(average_precision_score(y, worst), abs=1e-15)
-    assert bounds.upper == pytest.approx(average_precision_score(y, best), abs=1e-15)
+    assert bounds.low == pytest.approx(average_precision_score(y, worst), abs=1e-15)
+    assert bounds.high == pytest.approx(average_precision_score(y, best), abs=1e-15)
     # by hand: the top bin's positive 1/2 (worst) or 1/1 (best); the low bin's positives
     # 2/5, 3/6, 4/7 (worst) or 4/5 each (best)
-    assert bounds.lower == pytest.approx((1 / 2 + 2 / 5 + 3 / 6 + 4 / 7) / 4)
-    assert bounds.upper == pytest.approx((1 + 3 * 4 / 5) / 4)
+    assert bounds.low == pytest.approx((1 / 2 + 2 / 5 + 3 / 6 + 4 / 7) / 4)
+    assert bounds.high == pytest.approx((1 + 3 * 4 / 5) / 4)
 
 
 def test_many_positives_in_one_bin_use_the_harmonic_numbers():
@@ -186,9 +186,9 @@ def test_many_positives_in_one_bin_use_the_harmonic_numbers():
     y = np.r_[np.zeros(3, int), np.ones(5000, int)]
     s = np.r_[[0.99, 0.98, 0.97], np.linspace(0.1, 0.9, 5000)]
     bounds = BinnedScoreCounts.from_arrays(y, s, edges=[]).average_precision()
-    assert bounds.lower == pytest.approx(sum(i / (i + 3) for i in range(1, 5001)) / 5000,
+    assert bounds.low == pytest.approx(sum(i / (i + 3) for i in range(1, 5001)) / 5000,
                                          rel=1e-13)
-    assert bounds.lower == pytest.approx(average_precision_score(y, s), rel=1e-13)
+    assert bounds.low == pytest.approx(average_precision_score(y, s), rel=1e-13)
 
 
 # ---------------------------------------------------------------------------- refinement
@@ -202,9 +202,9 @@ def test_refinement_reaches_the_requested_width_and_the_exact_value(data):
     width = data.draw(st.floats(0, 1))
     refined = binned.refine(y, s, sample_weight=w, width=width)
     assert refined.auc().width <= width + 1e-15
-    assert refined.auc().lower - 1e-12 <= auc_pairs(y, s, w) <= refined.auc().upper + 1e-12
+    assert refined.auc().low - 1e-12 <= auc_pairs(y, s, w) <= refined.auc().high + 1e-12
     full = binned.refine(y, s, sample_weight=w)
-    assert full.auc().lower == full.auc().upper
+    assert full.auc().low == full.auc().high
     assert full.auc().estimate == pytest.approx(auc_pairs(y, s, w), abs=1e-12)
     assert full.average_precision().estimate == pytest.approx(
         average_precision_score(y, s, sample_weight=w), abs=1e-12)
@@ -222,7 +222,7 @@ def test_refinement_refines_only_the_bins_that_matter():
     # fewer bins refined than all: some original bins are still there, whole
     kept = np.intersect1d(refined.edges, edges).size
     assert 0 < kept < edges.size + 1 and refined.n_bins < 2000
-    assert refined.auc().lower <= ec.roc_auc(y, s) <= refined.auc().upper
+    assert refined.auc().low <= ec.roc_auc(y, s) <= refined.auc().high
 
 
 def test_refinement_reads_chunks_in_any_order():
@@ -274,7 +274,7 @@ def test_weighted_merge_agrees_to_rounding():
                                            sample_weight=w[i::4]) for i in range(4)]
     whole = BinnedScoreCounts.from_arrays(y, s, edges=edges, sample_weight=w)
     assert np.allclose(sum(parts).positives, whole.positives, rtol=1e-12, atol=0)
-    assert sum(parts).auc().lower == pytest.approx(whole.auc().lower, rel=1e-12)
+    assert sum(parts).auc().low == pytest.approx(whole.auc().low, rel=1e-12)
 
 
 def test_save_and_load_round_trip_bit_for_bit(tmp_path):
@@ -395,7 +395,7 @@ def test_refinement_by_even_splits_keeps_the_bounds_and_reaches_the_width(data):
     width = data.draw(st.floats(0.01, 1))
     refined = binned.refine(y, s, sample_weight=w, width=width, split=2)
     exact = auc_pairs(y, s, w)
-    assert refined.auc().lower - 1e-12 <= exact <= refined.auc().upper + 1e-12
+    assert refined.auc().low - 1e-12 <= exact <= refined.auc().high + 1e-12
     # each pass splits off at least a bin's highest score: 64 passes isolate 40 scores
     assert refined.auc().width <= width + 1e-15
     assert np.isclose(refined.n_pos, binned.n_pos) and np.isclose(refined.n_neg, binned.n_neg)
@@ -411,7 +411,7 @@ def test_even_splits_bound_the_memory_of_a_pass():
     one_pass = keras.refine(iter([(y, s)]), split=100, width=0.01)   # an iterator: one pass
     # k - 1 = 99 more bins per chosen bin, not one per distinct score (200,000 of them)
     assert one_pass.n_bins < 1000 and one_pass.auc().width <= 0.01
-    assert one_pass.auc().lower <= ec.roc_auc(y, s) <= one_pass.auc().upper
+    assert one_pass.auc().low <= ec.roc_auc(y, s) <= one_pass.auc().high
     with pytest.raises(ValueError, match="split must be an integer of at least 2"):
         keras.refine(y, s, split=1)
 
@@ -425,5 +425,5 @@ def test_weighted_bounds_stay_ordered_where_float_sums_round_past_one():
     full = BinnedScoreCounts.from_arrays(y, s, edges=[], sample_weight=w).refine(
         y, s, sample_weight=w)
     bounds = full.auc()
-    assert bounds.lower == bounds.estimate == bounds.upper == 1.0
+    assert bounds.low == bounds.estimate == bounds.high == 1.0
     assert auc_pairs(y, s, w) == 1.0

@@ -171,7 +171,7 @@ def test_undefined_on_the_data_gives_nan_and_exactly_one_warning():
         ci = ec.bootstrap_ci(SEVEN_Y, SEVEN_S, precision_above(0.95), n_boot=50,
                              random_state=0)
     assert len(rec) == 1
-    assert all(math.isnan(v) for v in ci[:3])
+    assert all(math.isnan(v) for v in (ci.estimate, ci.low, ci.high))
     with pytest.warns(ec.UndefinedMetricWarning) as rec:
         d = ec.paired_bootstrap_ci(SEVEN_Y, SEVEN_S, SEVEN_S, precision_above(0.95),
                                    n_boot=50, random_state=0)

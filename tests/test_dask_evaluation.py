@@ -97,7 +97,9 @@ def test_auc_ap_and_delong_equal_in_memory(client, kind, chunking, n_ranges):
     if chunking == "even":
         interval = ecd.roc_auc_ci(y, s, sample_weight=w, level=0.9, n_ranges=n_ranges)
         in_memory = ec.roc_auc_ci(rows_label, rows_score, level=0.9)
-        assert all(_close(a, b) for a, b in zip(interval, in_memory))
+        assert all(_close(getattr(interval, f), getattr(in_memory, f))
+                   for f in ("auc", "low", "high", "level"))
+        assert interval.method == in_memory.method == "delong"
 
 
 @pytest.mark.parametrize("kind", ["continuous", "tied"])
@@ -199,8 +201,8 @@ def test_parquet_through_dask_dataframe(client, tmp_path):
     expected = ec.delong_test(truth, score_a, score_b, pos_label="fraud")
     assert _close(got.statistic, expected.statistic) and _close(got.pvalue, expected.pvalue)
     interval = ecd.roc_auc_ci(table["truth"], table["a"], pos_label="fraud")
-    assert all(_close(a, b) for a, b in
-               zip(interval, ec.roc_auc_ci(truth, score_a, pos_label="fraud")))
+    in_memory = ec.roc_auc_ci(truth, score_a, pos_label="fraud")
+    assert all(_close(getattr(interval, f), getattr(in_memory, f)) for f in ("auc", "low", "high"))
 
 
 def test_arrays_of_unknown_chunk_lengths_and_series_together(client):
@@ -399,9 +401,9 @@ def test_a_killed_worker_gives_the_exact_result_or_a_clear_error():
     if "error" in outcome:
         assert str(outcome["error"]), outcome["error"]
     else:
-        low, auc, high = outcome["interval"]
-        assert auc == expected[0]
-        half = (high - low) / 2
+        interval = outcome["interval"]
+        assert interval.auc == expected[0]
+        half = (interval.high - interval.low) / 2
         assert _close(half ** 2, (1.959963984540054 ** 2) * expected[1], 1e-9)
 
 

@@ -86,7 +86,8 @@ def test_logit_interval_by_formula_and_inside_the_unit_interval():
     z = norm.ppf(0.975)
     logit = math.log(auc / (1 - auc))
     half = z * math.sqrt(variance) / (auc * (1 - auc))
-    low, mid, high = ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="logit")
+    ci = ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="logit")
+    low, mid, high = ci.low, ci.auc, ci.high
     assert mid == auc
     assert low == pytest.approx(1 / (1 + math.exp(-(logit - half))), rel=1e-12)
     assert high == pytest.approx(1 / (1 + math.exp(-(logit + half))), rel=1e-12)
@@ -115,7 +116,8 @@ def test_hanley_mcneil_published_example():
     ratings = np.arange(1, 6)
     s = np.r_[np.repeat(ratings, normal), np.repeat(ratings, abnormal)]
     y = np.r_[np.zeros(58, dtype=int), np.ones(51, dtype=int)]
-    low, auc, high = ec.roc_auc_ci(y, s, method="hanley_mcneil")
+    ci = ec.roc_auc_ci(y, s, method="hanley_mcneil")
+    low, auc, high = ci.low, ci.auc, ci.high
     se = (high - low) / (2 * norm.ppf(0.975))
     assert round(se, 3) == 0.032
     assert hanley_mcneil_se(0.893, 51, 58) == pytest.approx(0.032, abs=0.001)  # rounded inputs
@@ -123,7 +125,8 @@ def test_hanley_mcneil_published_example():
 
 
 def test_hanley_mcneil_interval_clips():
-    low, auc, high = ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="hanley_mcneil")
+    ci = ec.roc_auc_ci(SEVEN_Y, SEVEN_S, method="hanley_mcneil")
+    low, auc, high = ci.low, ci.auc, ci.high
     half = norm.ppf(0.975) * hanley_mcneil_se(11 / 12, 3, 4)
     assert low == pytest.approx(11 / 12 - half, rel=1e-12) and high == 1.0
 

@@ -69,7 +69,8 @@ def test_ends_are_the_quartics_roots(positives, negatives, level):
     pairs = positives * negatives
     for won in sorted({0, 1, pairs // 3, pairs // 2, pairs - 1, pairs}):
         y, s = labels_scores(positives, negatives, won)
-        low, auc, high = ec.roc_auc_ci(y, s, method="newcombe", level=level)
+        ci = ec.roc_auc_ci(y, s, method="newcombe", level=level)
+        low, auc, high = ci.low, ci.auc, ci.high
         assert auc == pytest.approx(won / pairs, abs=1e-15)
         expected = quartic_ends(won / pairs, positives, negatives, level)
         assert (low, high) == pytest.approx(expected, abs=1e-10)
@@ -77,7 +78,8 @@ def test_ends_are_the_quartics_roots(positives, negatives, level):
 
 def test_ends_solve_the_score_equation_and_hold_the_estimate():
     y, s = ec.vojnovic_seven()
-    low, auc, high = ec.roc_auc_ci(y, s, method="newcombe")
+    ci = ec.roc_auc_ci(y, s, method="newcombe")
+    low, auc, high = ci.low, ci.auc, ci.high
     z = norm.ppf(0.975)
     for end in (low, high):
         assert (auc - end) ** 2 == pytest.approx(z ** 2 * newcombe_variance(end, 3, 4),
@@ -96,12 +98,14 @@ def test_at_auc_one_it_is_defined_and_not_degenerate():
     s = np.r_[np.arange(10) + 10.0, np.arange(10.0)]
     with warnings.catch_warnings():
         warnings.simplefilter("error")                     # no warning: it is defined
-        low, auc, high = ec.roc_auc_ci(y, s, method="newcombe")
+        ci = ec.roc_auc_ci(y, s, method="newcombe")
+        low, auc, high = ci.low, ci.auc, ci.high
     assert (auc, high) == (1.0, 1.0) and 0.5 < low < 1.0
     assert (1 - low) ** 2 == pytest.approx(norm.ppf(0.975) ** 2
                                            * newcombe_variance(low, 10, 10), rel=1e-9)
     # where DeLong's interval collapses to a point and the logit one is undefined
-    assert ec.roc_auc_ci(y, s)[::2] == (1.0, 1.0)
+    delong = ec.roc_auc_ci(y, s)
+    assert (delong.low, delong.high) == (1.0, 1.0)
     with pytest.warns(ec.UndefinedMetricWarning, match="logit"):
         assert math.isnan(ec.roc_auc_ci(y, s, method="logit").low)
 
@@ -117,7 +121,8 @@ def test_brute_force_coverage(delta, positives, negatives):
     for _ in range(reps):
         s = np.r_[rng.normal(delta, 1, positives), rng.normal(0, 1, negatives)]
         for method in hits:
-            low, _, high = ec.roc_auc_ci(y, s, method=method)
+            ci = ec.roc_auc_ci(y, s, method=method)
+            low, high = ci.low, ci.high
             hits[method] += low <= truth <= high
     noise = math.sqrt(0.95 * 0.05 / reps)
     assert hits["newcombe"] / reps > 0.95 - 3 * noise

@@ -10,6 +10,7 @@ through their ranks, so scores 2**60 + k must give exactly what the small ranks 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import itertools
 import math
 import pathlib
@@ -228,14 +229,26 @@ ONE_CLASS = {
 }
 
 
+def floats_of(result) -> list[float]:
+    """The float fields of a result, nested results opened, whether it unpacks (a test's
+    NamedTuple) or is read by name (an interval's dataclass)."""
+    if isinstance(result, float):
+        return [result]
+    if dataclasses.is_dataclass(result):
+        parts = [getattr(result, field.name) for field in dataclasses.fields(result)]
+    elif isinstance(result, tuple):
+        parts = list(result)
+    else:
+        return []
+    return [value for part in parts for value in floats_of(part)]
+
+
 @pytest.mark.parametrize("call", ONE_CLASS.values(), ids=ONE_CLASS.keys())
 @pytest.mark.parametrize("labels", [[1] * 5, [0] * 5])
 def test_one_class_gives_nan_and_exactly_one_warning(call, labels):
     result, categories = said(lambda: call(labels, [0.1, 0.4, 0.2, 0.9, 0.5]))
     assert categories == ["UndefinedMetricWarning"]
-    values = [result] if isinstance(result, float) else [v for v in result
-                                                        if isinstance(v, float)]
-    assert any(math.isnan(v) for v in values)
+    assert any(math.isnan(v) for v in floats_of(result))
 
 
 def test_other_warnings_of_the_metric_are_passed_on_once():
@@ -261,11 +274,14 @@ def test_a_metric_that_raises_is_not_swallowed():
 
 
 def test_a_metric_that_is_always_nan():
-    for call in (lambda: ec.bootstrap_ci(SEVEN_Y, SEVEN_S, lambda y, s: math.nan, n_boot=5),
-                 lambda: ec.paired_permutation_test(SEVEN_Y, SEVEN_S, SEVEN_S[::-1],
-                                                    metric=lambda y, s: math.nan)):
+    for call, read in (
+            (lambda: ec.bootstrap_ci(SEVEN_Y, SEVEN_S, lambda y, s: math.nan, n_boot=5),
+             lambda ci: ci.estimate),
+            (lambda: ec.paired_permutation_test(SEVEN_Y, SEVEN_S, SEVEN_S[::-1],
+                                                metric=lambda y, s: math.nan),
+             lambda test: test.pvalue)):
         result, categories = said(call)
-        assert categories == ["UndefinedMetricWarning"] and math.isnan(result[1])
+        assert categories == ["UndefinedMetricWarning"] and math.isnan(read(result))
 
 
 # ------------------------------------------------------------------ exact large integers
@@ -291,7 +307,7 @@ def test_big_integers_are_not_merged_by_float64():
     ("auc_permutation_test mc", lambda s: ec.auc_permutation_test(BIG_Y, s, n_resamples=200,
                                                                   random_state=0)),
     ("sensitivity_at_specificity", lambda s: ec.sensitivity_at_specificity(
-        BIG_Y, s, 0.8, n_boot=50, random_state=0)[:3]),
+        BIG_Y, s, 0.8, n_boot=50, random_state=0)),
 ])
 def test_statistics_of_ranks_are_the_same_for_scores_beyond_2_to_53(name, call):
     # each depends on the scores only through their order: an exact shift changes nothing
@@ -327,8 +343,8 @@ def test_operating_point_at_a_big_integer_threshold_counts_exactly(threshold):
     for k, t in enumerate(wanted):
         tp = sum(1 for v, y in zip(big, BIG_Y) if y and v >= t)
         tn = sum(1 for v, y in zip(big, BIG_Y) if not y and v < t)
-        sensitivity = np.atleast_1d(op.sensitivity)[k]
-        specificity = np.atleast_1d(op.specificity)[k]
+        sensitivity = np.atleast_1d(op.sensitivity.rate)[k]
+        specificity = np.atleast_1d(op.specificity.rate)[k]
         assert (sensitivity, specificity) == (tp / 4, tn / 5)
         assert int(np.atleast_1d(op.threshold)[k]) == t
 
@@ -383,11 +399,11 @@ def test_thresholds_of_other_real_kinds():
     for threshold in (Fraction(11, 20), 0.55, np.float64(0.55)):
         op = ec.operating_point_ci(SEVEN_Y, SEVEN_S, threshold, n_boot=5, random_state=0)
         called = s >= float(threshold)
-        assert op.sensitivity == np.mean(called[y == 1])
-        assert op.specificity == np.mean(~called[y == 0])
+        assert op.sensitivity.rate == np.mean(called[y == 1])
+        assert op.specificity.rate == np.mean(~called[y == 0])
     for huge, rates in ((2 ** 70, (0.0, 1.0)), (-2 ** 70, (1.0, 0.0))):
         op = ec.operating_point_ci(SEVEN_Y, SEVEN_S, huge, n_boot=5, random_state=0)
-        assert (op.sensitivity, op.specificity) == rates
+        assert (op.sensitivity.rate, op.specificity.rate) == rates
     with pytest.raises(TypeError, match="threshold must be a real number"):
         ec.operating_point_ci(SEVEN_Y, SEVEN_S, "0.5", n_boot=5)
     with pytest.raises(ValueError, match="threshold must not be NaN"):

@@ -136,18 +136,23 @@ def test_interval_is_statsmodels_wilson_carried_to_the_corners():
     alpha = 1 - math.sqrt(0.9)
     tpr_low, tpr_high = proportion_confint(33, 40, alpha=alpha, method="wilson")
     fpr_low, fpr_high = proportion_confint(12, 160, alpha=alpha, method="wilson")
-    assert (r.tpr, r.fpr) == (33 / 40, 12 / 160)
-    assert r.tpr_low == pytest.approx(tpr_low, abs=1e-12)
-    assert r.tpr_high == pytest.approx(tpr_high, abs=1e-12)
-    assert r.fpr_low == pytest.approx(fpr_low, abs=1e-12)
-    assert r.fpr_high == pytest.approx(fpr_high, abs=1e-12)
+    assert (r.tpr.rate, r.fpr.rate) == (33 / 40, 12 / 160)
+    assert r.tpr.low == pytest.approx(tpr_low, abs=1e-12)
+    assert r.tpr.high == pytest.approx(tpr_high, abs=1e-12)
+    assert r.fpr.low == pytest.approx(fpr_low, abs=1e-12)
+    assert r.fpr.high == pytest.approx(fpr_high, abs=1e-12)
     p = Fraction(2, 100)
-    assert r.ppv_low == pytest.approx(float(ppv_by_counts(Fraction(tpr_low), Fraction(fpr_high), p)))
-    assert r.ppv_high == pytest.approx(float(ppv_by_counts(Fraction(tpr_high), Fraction(fpr_low), p)))
-    assert r.npv_low == pytest.approx(float(npv_by_counts(Fraction(tpr_low), Fraction(fpr_high), p)))
-    assert r.npv_high == pytest.approx(float(npv_by_counts(Fraction(tpr_high), Fraction(fpr_low), p)))
-    assert r.ppv_low < r.ppv < r.ppv_high and r.npv_low < r.npv < r.npv_high
-    assert "Wilson" in r.method
+    assert r.ppv.rate == pytest.approx(float(ppv_by_counts(Fraction(33, 40), Fraction(12, 160), p)))
+    assert r.ppv.low == pytest.approx(float(ppv_by_counts(Fraction(tpr_low), Fraction(fpr_high), p)))
+    assert r.ppv.high == pytest.approx(float(ppv_by_counts(Fraction(tpr_high), Fraction(fpr_low), p)))
+    assert r.npv.low == pytest.approx(float(npv_by_counts(Fraction(tpr_low), Fraction(fpr_high), p)))
+    assert r.npv.high == pytest.approx(float(npv_by_counts(Fraction(tpr_high), Fraction(fpr_low), p)))
+    assert r.ppv.low < r.ppv.rate < r.ppv.high and r.npv.low < r.npv.rate < r.npv.high
+    # each part says its own level: the rates' Wilson intervals at √level, the values' level
+    assert (r.tpr.level, r.tpr.method) == (r.fpr.level, r.fpr.method) == (math.sqrt(0.9),
+                                                                          "wilson")
+    assert (r.ppv.level, r.ppv.method) == (r.npv.level, r.npv.method) == (0.9,
+                                                                          "wilson via bayes")
 
 
 def test_scores_with_a_threshold_equal_the_hard_predictions():
@@ -157,7 +162,7 @@ def test_scores_with_a_threshold_equal_the_hard_predictions():
     by_label = ec.predictive_values_at_prevalence(y, [int(v >= 0.4) for v in s], 0.1)
     assert by_score == by_label
     strict = ec.predictive_values_at_prevalence(y, s, 0.1, threshold=0.4, rule=">")
-    assert strict.fpr == pytest.approx(1 / 3)
+    assert strict.fpr.rate == pytest.approx(1 / 3)
 
 
 def test_interval_coverage_by_simulation():
@@ -169,14 +174,14 @@ def test_interval_coverage_by_simulation():
     for _ in range(reps):
         pred = np.concatenate([rng.random(60) < tpr, rng.random(240) < fpr]).astype(int)
         r = ec.predictive_values_at_prevalence(y, pred, prevalence)
-        covered += r.ppv_low <= truth <= r.ppv_high
+        covered += r.ppv.low <= truth <= r.ppv.high
     # at least the nominal 95% (the method is conservative), within 3 Monte Carlo SEs
     assert covered / reps >= 0.95 - 3 * math.sqrt(0.95 * 0.05 / reps)
 
 
 def test_a_missing_class_leaves_the_interval_undefined():
     r, said = caught(ec.predictive_values_at_prevalence, [1, 1, 1], [1, 0, 1], 0.1)
-    assert math.isnan(r.ppv) and math.isnan(r.fpr_high)
+    assert math.isnan(r.ppv.rate) and math.isnan(r.fpr.high)
     assert [w.category for w in said] == [ec.UndefinedMetricWarning]
 
 

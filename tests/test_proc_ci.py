@@ -188,34 +188,39 @@ def test_operating_point_matches_a_brute_force_bootstrap(rule):
         sp.append([1 - c[yy == 0].mean() for c in called])
     # at 0.6 the rule decides whether the negative scored 0.6 is called positive
     expected_sp = [0.75, 0.5] if rule == ">=" else [1.0, 0.75]
-    np.testing.assert_allclose(op.specificity, expected_sp)
-    np.testing.assert_allclose(op.sensitivity, [2 / 3, 1.0])
-    np.testing.assert_allclose(op.sensitivity_low, np.quantile(se, 0.025, axis=0))
-    np.testing.assert_allclose(op.sensitivity_high, np.quantile(se, 0.975, axis=0))
-    np.testing.assert_allclose(op.specificity_low, np.quantile(sp, 0.025, axis=0))
-    np.testing.assert_allclose(op.specificity_high, np.quantile(sp, 0.975, axis=0))
+    np.testing.assert_allclose(op.specificity.rate, expected_sp)
+    np.testing.assert_allclose(op.sensitivity.rate, [2 / 3, 1.0])
+    np.testing.assert_allclose(op.sensitivity.low, np.quantile(se, 0.025, axis=0))
+    np.testing.assert_allclose(op.sensitivity.high, np.quantile(se, 0.975, axis=0))
+    np.testing.assert_allclose(op.specificity.low, np.quantile(sp, 0.025, axis=0))
+    np.testing.assert_allclose(op.specificity.high, np.quantile(sp, 0.975, axis=0))
+    for rate in (op.sensitivity, op.specificity):
+        assert (rate.level, rate.method) == (0.95, "percentile bootstrap")
 
 
 def test_operating_point_scalar_and_infinite_threshold():
     op = ec.operating_point_ci(SEVEN_Y, SEVEN_S, math.inf, n_boot=20, random_state=0)
-    assert (op.sensitivity, op.specificity) == (0.0, 1.0)
-    assert (op.sensitivity_low, op.sensitivity_high) == (0.0, 0.0)
+    assert (op.sensitivity.rate, op.specificity.rate) == (0.0, 1.0)
+    assert (op.sensitivity.low, op.sensitivity.high) == (0.0, 0.0)
     assert isinstance(op.threshold, float)
 
 
 # ------------------------------------------------------------------ undefined values
 
-@pytest.mark.parametrize("call", [
-    lambda y, s: ec.sensitivity_at_specificity(y, s, 0.9, n_boot=10),
-    lambda y, s: ec.specificity_at_sensitivity(y, s, [0.9, 0.5], n_boot=10),
-    lambda y, s: ec.operating_point_ci(y, s, 0.5, n_boot=10),
+@pytest.mark.parametrize("call, intervals", [
+    (lambda y, s: ec.sensitivity_at_specificity(y, s, 0.9, n_boot=10),
+     lambda at: [(at.sensitivity, at.low, at.high, at.median)]),
+    (lambda y, s: ec.specificity_at_sensitivity(y, s, [0.9, 0.5], n_boot=10),
+     lambda at: [(at.specificity, at.low, at.high, at.median)]),
+    (lambda y, s: ec.operating_point_ci(y, s, 0.5, n_boot=10),
+     lambda op: [(rate.rate, rate.low, rate.high) for rate in (op.sensitivity,
+                                                               op.specificity)]),
 ])
-def test_one_class_gives_nan_and_one_warning(call):
+def test_one_class_gives_nan_and_one_warning(call, intervals):
     with pytest.warns(ec.UndefinedMetricWarning, match="no positive samples") as record:
         result = call([0, 0, 0], [0.1, 0.5, 0.9])
     assert len(record) == 1
-    values = [v for v in result[:-1] if not np.isscalar(v) or isinstance(v, float)]
-    assert any(np.all(np.isnan(v)) for v in values)
+    assert all(np.all(np.isnan(v)) for values in intervals(result) for v in values)
 
 
 def test_case_resamples_without_a_class_are_left_out_and_reported_once():

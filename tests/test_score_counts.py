@@ -157,8 +157,9 @@ def test_delong_with_integer_weights_is_delong_of_the_rows_repeated(data):
     assert weighted.delong_variance() == pytest.approx(variance, rel=1e-12, abs=1e-15)
     assert weighted.delong_variance() == pytest.approx(
         ec.delong_variance(y_rows, s_rows), rel=1e-12, abs=1e-15)
-    low, auc, high = weighted.roc_auc_ci()
-    assert (low, auc, high) == pytest.approx(tuple(ec.roc_auc_ci(y_rows, s_rows)), rel=1e-12)
+    ci, rows = weighted.roc_auc_ci(), ec.roc_auc_ci(y_rows, s_rows)
+    assert (ci.auc, ci.low, ci.high) == pytest.approx((rows.auc, rows.low, rows.high), rel=1e-12)
+    assert (ci.level, ci.method) == (rows.level, rows.method)
 
 
 # ----------------------------------------------------------------------------- merging

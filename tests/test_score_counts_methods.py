@@ -10,6 +10,7 @@ undefined on a summary is ``nan`` with exactly one warning pointing at the calle
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import math
 import pickle
@@ -86,12 +87,16 @@ def test_every_method_of_a_summary_is_compared_here_with_its_function():
 
 
 def same(a, b, *, rel: float = 0.0):
-    """Equal, nan equal to nan; arrays and tuples (named ones of the same type) field by
-    field; floats to ``rel``."""
+    """Equal, nan equal to nan; arrays, tuples (named ones of the same type) and results
+    read by name (dataclasses of the same type) field by field; floats to ``rel``."""
     if isinstance(a, tuple):
         assert type(a) is type(b) and len(a) == len(b)
         for x, z in zip(a, b):
             same(x, z, rel=rel)
+    elif dataclasses.is_dataclass(a) and not isinstance(a, ec.ConfusionMatrix):
+        assert type(a) is type(b)
+        for field in dataclasses.fields(a):
+            same(getattr(a, field.name), getattr(b, field.name), rel=rel)
     elif isinstance(a, np.ndarray):
         assert a.shape == np.shape(b)
         if rel:
@@ -201,6 +206,9 @@ def one_warning_at_this_line(call):
 def holds_nan(result) -> bool:
     if isinstance(result, tuple):
         return any(holds_nan(part) for part in result)
+    if dataclasses.is_dataclass(result):     # a result read by name: its numbers
+        return any(holds_nan(getattr(result, field.name)) for field in dataclasses.fields(result)
+                   if not isinstance(getattr(result, field.name), str))
     return bool(np.isnan(np.asarray(result, dtype=float)).any())
 
 

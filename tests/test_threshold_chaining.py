@@ -253,8 +253,8 @@ def test_operating_point_ci_thresholds_chain(data):
     distinct = np.unique(s).astype(np.longdouble)     # exact for integers beyond 2**53 too
     thresholds = np.concatenate(([-np.inf], distinct[:: max(1, distinct.size // 25)], [np.inf]))
     op = quietly(ec.operating_point_ci, y, s, thresholds, n_boot=20, random_state=0)
-    for threshold, sensitivity, specificity in zip(op.threshold, op.sensitivity,
-                                                   op.specificity):
+    for threshold, sensitivity, specificity in zip(op.threshold, op.sensitivity.rate,
+                                                   op.specificity.rate):
         cm = chained(y, s, threshold)
         assert sensitivity == pytest.approx(cm.tpr, **TOL)
         assert specificity == pytest.approx(cm.tnr, **TOL)
@@ -265,8 +265,8 @@ def test_a_single_operating_point_ci_threshold_chains(data):
     threshold = np.sort(s)[len(s) // 2]        # a score, so a case sits on it
     op = ec.operating_point_ci(y, s, threshold, n_boot=20, random_state=0)
     cm = chained(y, s, op.threshold)
-    assert op.sensitivity == pytest.approx(cm.tpr, **TOL)
-    assert op.specificity == pytest.approx(cm.tnr, **TOL)
+    assert op.sensitivity.rate == pytest.approx(cm.tpr, **TOL)
+    assert op.specificity.rate == pytest.approx(cm.tnr, **TOL)
 
 
 # --------------------------------------------------------------------------- curves

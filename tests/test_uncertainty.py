@@ -196,9 +196,10 @@ def test_delong_interval_by_formula():
 @given(labelled_scores(), st.floats(0.5, 0.999))
 def test_interval_contains_the_auc_and_stays_in_unit_interval(data, level):
     y, s = data
-    low, auc, high = ec.roc_auc_ci(y, s, level=level)
-    assert 0.0 <= low <= auc <= high <= 1.0
-    assert auc == pytest.approx(roc_auc_score(y, s), rel=1e-14)
+    ci = ec.roc_auc_ci(y, s, level=level)
+    assert 0.0 <= ci.low <= ci.auc <= ci.high <= 1.0
+    assert ci.auc == pytest.approx(roc_auc_score(y, s), rel=1e-14)
+    assert (ci.level, ci.method) == (level, "delong")
 
 
 def test_delong_interval_covers_the_true_auc_about_95_percent():
@@ -208,8 +209,8 @@ def test_delong_interval_covers_the_true_auc_about_95_percent():
     hits = 0
     for _ in range(400):
         y, s = binormal(rng, 100, 100, separation)
-        low, _, high = ec.roc_auc_ci(y, s)
-        hits += low <= truth <= high
+        ci = ec.roc_auc_ci(y, s)
+        hits += ci.low <= truth <= ci.high
     assert 0.91 <= hits / 400 <= 0.98   # binomial SE about 0.011
 
 
@@ -279,7 +280,8 @@ def test_interval_undefined_with_one_positive():
     assert math.isnan(ci.low) and math.isnan(ci.high) and ci.auc == 1.0
     with pytest.warns(ec.UndefinedMetricWarning) as rec:
         ci = ec.roc_auc_ci([0, 0, 0], [0.9, 0.1, 0.2], method="bootstrap")
-    assert len(rec) == 1 and all(math.isnan(v) for v in ci)
+    assert len(rec) == 1 and all(math.isnan(v) for v in (ci.auc, ci.low, ci.high))
+    assert (ci.level, ci.method) == (0.95, "bootstrap")
 
 
 # ------------------------------------------------------------------ DeLong's tests

@@ -71,10 +71,11 @@ def boundary_block(cell: int, block: int, size: int, seed: int) -> dict:
             score = np.r_[rng.normal(delta, 1.0, positives), rng.normal(0.0, 1.0, negatives)]
             intervals = {m: ec.roc_auc_ci(label, score, method=m, level=LEVEL)
                          for m in BOUNDARY_METHODS[:4]}
+            auc_one += intervals["delong"].auc == 1.0
+            ends = {m: (ci.low, ci.high) for m, ci in intervals.items()}
             one_sided = ec.roc_auc_ci(label, score, method="newcombe", level=2 * LEVEL - 1)
-            intervals["newcombe lower"] = (one_sided.low, one_sided.auc, 1.0)
-            auc_one += intervals["delong"][1] == 1.0
-            for method, (low, _, high) in intervals.items():
+            ends["newcombe lower"] = (one_sided.low, 1.0)
+            for method, (low, high) in ends.items():
                 if math.isnan(low) or math.isnan(high):
                     continue
                 defined[method] += 1

@@ -19,6 +19,7 @@ probabilities (Brier score, log loss). This module measures the miscalibration i
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -46,12 +47,33 @@ class CalibrationFit(NamedTuple):
     in_the_large: float
 
 
-class PredictionBias(NamedTuple):
-    """``bias = mean_predicted − observed_rate`` with its normal interval ``(low, high)``."""
+@dataclass(frozen=True, slots=True)
+class PredictionBias:
+    """``bias = mean_predicted − observed_rate`` with its normal interval.
+
+    Read it by name (``b.bias``, ``b.low``): it cannot be unpacked or indexed.
+
+    Attributes
+    ----------
+    bias : float
+        The mean probability minus the share of positives.
+    low, high : float
+        The interval's ends; ``nan`` with one case.
+    level : float
+        The confidence level used.
+    method : str
+        ``"normal"``: ``bias ± z·s/√n``, the normal interval for a mean.
+    mean_predicted : float
+        The mean probability.
+    observed_rate : float
+        The share of positives.
+    """
 
     bias: float
     low: float
     high: float
+    level: float
+    method: str
     mean_predicted: float
     observed_rate: float
 
@@ -236,7 +258,8 @@ def prediction_bias(y_true: Any, y_prob: Any, *, level: float = 0.95,
     Returns
     -------
     PredictionBias
-        ``(bias, low, high, mean_predicted, observed_rate)``.
+        ``bias``, ``low``, ``high``, ``level``, ``method`` (``"normal"``),
+        ``mean_predicted`` and ``observed_rate``, read by name.
 
     Raises
     ------
@@ -270,10 +293,12 @@ def prediction_bias(y_true: Any, y_prob: Any, *, level: float = 0.95,
     if difference.size < 2:
         undefined("the prediction bias's interval is undefined: one case gives no standard "
                   "deviation")
-        return PredictionBias(bias, math.nan, math.nan, mean_predicted, observed_rate)
+        return PredictionBias(bias, math.nan, math.nan, level, "normal", mean_predicted,
+                              observed_rate)
     half = float(special.ndtri(0.5 + level / 2)) * float(np.std(difference, ddof=1)) \
         / math.sqrt(difference.size)
-    return PredictionBias(bias, bias - half, bias + half, mean_predicted, observed_rate)
+    return PredictionBias(bias, bias - half, bias + half, level, "normal", mean_predicted,
+                          observed_rate)
 
 
 def expected_calibration_error(y_true: Any, y_prob: Any, *, n_bins: int = 10,

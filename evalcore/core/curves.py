@@ -12,6 +12,7 @@ and sorted arrays and :class:`~evalcore.ScoreCounts`' method on the summary.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -70,6 +71,22 @@ class PrecisionRecallCurve(NamedTuple):
         """
         return data_frame({"precision": self.precision, "recall": self.recall,
                            "thresholds": np.append(self.thresholds, np.nan)})
+
+
+class CurveWithExtras:
+    """The base of a curve with a field beyond its three arrays (a frozen dataclass: a
+    binned ROC curve's ``exact``, a downsampled curve's area).
+
+    ``x, y, thresholds = curve`` unpacks its first three fields, as :class:`RocCurve` and
+    :class:`PrecisionRecallCurve` unpack, and nothing else: the other fields are read by
+    name only, so that a field added later cannot break anyone's unpacking. It is not
+    indexable.
+    """
+
+    __slots__ = ()
+
+    def __iter__(self):
+        return iter([getattr(self, field.name) for field in dataclasses.fields(self)[:3]])
 
 
 class EqualErrorRate(NamedTuple):

@@ -28,6 +28,7 @@ sorted arrays and :class:`~evalcore.ScoreCounts`' methods on the summary.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -66,8 +67,23 @@ class DecisionCurve(NamedTuple):
         return data_frame(self._asdict())
 
 
-class NetBenefitInterval(NamedTuple):
-    """The net benefit at one threshold probability with a bootstrap interval."""
+@dataclass(frozen=True, slots=True)
+class NetBenefitInterval:
+    """The net benefit at one threshold probability with a bootstrap interval.
+
+    Read it by name (``nb.net_benefit``, ``nb.low``): it cannot be unpacked or indexed.
+
+    Attributes
+    ----------
+    net_benefit : float
+        The net benefit on the data.
+    low, high : float
+        The interval's ends.
+    level : float
+        The confidence level used.
+    method : str
+        ``"percentile bootstrap"``.
+    """
 
     net_benefit: float
     low: float
@@ -392,9 +408,9 @@ def net_benefit_ci(y_true: Any, y_score: Any, *, threshold_probability: float,
     Returns
     -------
     NetBenefitInterval
-        ``(net_benefit, low, high, level, method)`` with ``method`` ``"percentile
-        bootstrap"``; all ``nan`` with one :class:`~evalcore.UndefinedMetricWarning` at
-        ``p_t = 1``.
+        ``net_benefit``, ``low``, ``high``, ``level`` and ``method`` (``"percentile
+        bootstrap"``), read by name; all ``nan`` with one
+        :class:`~evalcore.UndefinedMetricWarning` at ``p_t = 1``.
 
     Raises
     ------

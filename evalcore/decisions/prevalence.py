@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -36,34 +37,37 @@ from ..core.confusion import confusion_matrix, confusion_matrix_at
 from ..core.options import (check_fraction, check_int, check_level, check_one_of, check_positive,
                             check_real, check_rule, check_threshold)
 from ..core.validation import UndefinedMetricWarning, check_scores, shown, undefined
-from ..stats.rate_intervals import wilson_interval
+from ..stats.proportions import RateInterval, wilson_interval
 
 #: Below this |TPR − FPR| the adjusted count divides by almost nothing: it warns.
 SMALL_SEPARATION = 0.1
 
 
-class PredictiveValuesInterval(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PredictiveValuesInterval:
     """PPV and NPV at a new prevalence, each with its interval, from a labelled sample.
 
-    ``tpr``, ``fpr`` are the sample's rates and ``(tpr_low, tpr_high)``,
-    ``(fpr_low, fpr_high)`` their Wilson intervals at level ``√level``; ``method`` names the
-    interval's construction.
+    Read it by name (``r.ppv.rate``, ``r.ppv.low``): it cannot be unpacked or indexed. Each
+    of the four rates is a :class:`RateInterval` that says its own level and method, since
+    they differ: the sample's ``tpr`` and ``fpr`` have Wilson intervals at level ``√level``
+    (method ``"wilson"``), and ``ppv`` and ``npv`` the values of Bayes' rule at the corners
+    of those two intervals, at level ``level`` (method ``"wilson via bayes"``).
+
+    Attributes
+    ----------
+    prevalence : float
+        The new population's share of positives.
+    ppv, npv : RateInterval
+        The predictive values at that prevalence, with their intervals.
+    tpr, fpr : RateInterval
+        The labelled sample's rates, with their intervals.
     """
 
     prevalence: float
-    ppv: float
-    ppv_low: float
-    ppv_high: float
-    npv: float
-    npv_low: float
-    npv_high: float
-    tpr: float
-    tpr_low: float
-    tpr_high: float
-    fpr: float
-    fpr_low: float
-    fpr_high: float
-    method: str
+    ppv: RateInterval
+    npv: RateInterval
+    tpr: RateInterval
+    fpr: RateInterval
 
 
 class PrevalenceEstimate(NamedTuple):
@@ -260,9 +264,10 @@ def predictive_values_at_prevalence(y_true: Any, y_pred: Any, prevalence: float,
     Returns
     -------
     PredictiveValuesInterval
-        The predictive values, their intervals, the rates with theirs, and the method.
-        A class missing from ``y_true`` leaves everything ``nan`` (one
-        :class:`~evalcore.UndefinedMetricWarning`).
+        ``prevalence`` and the predictive values ``ppv`` and ``npv`` and the rates ``tpr``
+        and ``fpr``, each a :class:`RateInterval` (its value ``rate``, ``low``, ``high``,
+        ``level`` and ``method``). A class missing from ``y_true`` leaves every rate and
+        interval ``nan`` (one :class:`~evalcore.UndefinedMetricWarning`).
 
     Raises
     ------
@@ -287,8 +292,10 @@ def predictive_values_at_prevalence(y_true: Any, y_pred: Any, prevalence: float,
     >>> import evalcore as ec
     >>> r = ec.predictive_values_at_prevalence([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], 0.2,
     ...                                        threshold=0.35)
-    >>> round(r.ppv, 4), round(r.ppv_low, 4), round(r.ppv_high, 4)
-    (0.3333, 0.0718, 0.7636)
+    >>> round(r.ppv.rate, 4), round(r.ppv.low, 4), round(r.ppv.high, 4), r.ppv.method
+    (0.3333, 0.0718, 0.7636, 'wilson via bayes')
+    >>> r.tpr.rate, round(r.tpr.level, 4), r.tpr.method
+    (1.0, 0.9747, 'wilson')
     """
     prevalence = check_fraction(prevalence, "prevalence")
     level = check_level(level)
@@ -297,26 +304,27 @@ def predictive_values_at_prevalence(y_true: Any, y_pred: Any, prevalence: float,
     else:
         counts = confusion_matrix_at(y_true, y_pred, check_threshold(threshold),
                                      rule=check_rule(rule), pos_label=pos_label)
-    method = (f"Wilson intervals for TPR and FPR at level √{level:g} each, carried through "
-              f"Bayes' rule (monotone in each rate)")
     if counts.positives == 0 or counts.negatives == 0:
         missing = "positive" if counts.positives == 0 else "negative"
         undefined(f"the predictive values' rates are undefined: y_true holds no {missing} "
                   f"cases", stacklevel=3)
-        return PredictiveValuesInterval(prevalence, *([math.nan] * 12), method)
-    tpr, fpr = counts.tp / counts.positives, counts.fp / counts.negatives
-    tpr_low, tpr_high = wilson_interval(counts.tp, counts.positives, level=math.sqrt(level))
-    fpr_low, fpr_high = wilson_interval(counts.fp, counts.negatives, level=math.sqrt(level))
+        nothing = (math.nan,) * 3
+        rates = [RateInterval(*nothing, math.sqrt(level), "wilson")] * 2
+        values = [RateInterval(*nothing, level, "wilson via bayes")] * 2
+        return PredictiveValuesInterval(prevalence, *values, *rates)
+    tpr = wilson_interval(counts.tp, counts.positives, level=math.sqrt(level))
+    fpr = wilson_interval(counts.fp, counts.negatives, level=math.sqrt(level))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
+        # PPV and NPV rise with TPR and fall with FPR: the rectangle's corners bound them
         corners = [(_bayes(t, f, prevalence, "ppv"), _bayes(t, f, prevalence, "npv"))
-                   for t, f in ((tpr, fpr), (tpr_low, fpr_high), (tpr_high, fpr_low))]
-    values = [corner[k] for k in (0, 1) for corner in corners]
-    if math.isnan(values[0]) or math.isnan(values[3]):
+                   for t, f in ((tpr.rate, fpr.rate), (tpr.low, fpr.high), (tpr.high, fpr.low))]
+    ppv, npv = (RateInterval(*(corner[k] for corner in corners), level, "wilson via bayes")
+                for k in (0, 1))
+    if math.isnan(ppv.rate) or math.isnan(npv.rate):
         undefined("a predictive value is undefined: at this prevalence nothing is predicted "
                   "positive (or negative)", stacklevel=3)
-    return PredictiveValuesInterval(prevalence, *values, tpr, tpr_low, tpr_high,
-                                    fpr, fpr_low, fpr_high, method)
+    return PredictiveValuesInterval(prevalence, ppv, npv, tpr, fpr)
 
 
 def _log_odds(value: float) -> float:

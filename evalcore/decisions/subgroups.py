@@ -43,7 +43,7 @@ from ..core.options import (check_level, check_metric, check_n_boot, check_one_o
                             check_random_state, check_rule, check_threshold, metric_value)
 from ..core.validation import (as_1d, check_binary_predictions, check_binary_scores,
                                check_same_length, shown, undefined)
-from ..stats.rate_intervals import wilson_interval
+from ..stats.proportions import wilson_interval
 from ..stats.resampling import Evaluation, bootstrap
 
 #: The rates by name: (cells counted as successes, cells of the denominator, what an empty
@@ -175,7 +175,8 @@ def _rate_rows(metric: str, cells: dict, level: float, with_interval: bool):
     with np.errstate(invalid="ignore", divide="ignore"):
         value = np.where(n > 0, k / np.where(n > 0, n, 1), np.nan)
     if with_interval:
-        low, high = wilson_interval(k, n, level=level)
+        interval = wilson_interval(k, n, level=level)
+        low, high = interval.low, interval.high
     else:
         low = high = np.full(value.shape, np.nan)
     return value, low, high, lacking

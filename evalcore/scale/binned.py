@@ -76,9 +76,9 @@ class BinnedScoreCounts:
     >>> binned = BinnedScoreCounts.from_arrays([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8],
     ...                                        edges=[0.3, 0.6])
     >>> binned.auc()         # only 0.35 and 0.4 share a bin: 1 pair of 4 unknown
-    BinnedBounds(estimate=0.875, lower=0.75, upper=1.0)
+    BinnedBounds(estimate=0.875, low=0.75, high=1.0)
     >>> binned.refine([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).auc()
-    BinnedBounds(estimate=0.75, lower=0.75, upper=0.75)
+    BinnedBounds(estimate=0.75, low=0.75, high=0.75)
     """
 
     def __init__(self, edges: Any) -> None:
@@ -281,7 +281,7 @@ class BinnedScoreCounts:
         """The bounds that contain the exact ROC AUC of the unbinned scores, and their midpoint.
 
         Pairs in different bins are ordered as their bins; each pair inside a bin counts 0,
-        1/2 (tied scores) or 1 in the exact AUC, so ``lower`` counts them all 0 and ``upper``
+        1/2 (tied scores) or 1 in the exact AUC, so ``low`` counts them all 0 and ``high``
         all 1 (both attainable with distinct scores). A bin whose lowest and highest scores are
         equal holds ties only: its pairs count 1/2, exactly. The midpoint is the AUC with each
         bin read as one tied score. With integer counts the three are exact fractions rounded
@@ -291,7 +291,7 @@ class BinnedScoreCounts:
         Returns
         -------
         BinnedBounds
-            ``(estimate, lower, upper)``; ``nan`` for each with one
+            ``estimate``, ``low``, ``high``, read by name; ``nan`` for each with one
             :class:`~evalcore.UndefinedMetricWarning` when a class is missing.
         """
         if not both_classes(self.n_pos, self.n_neg, "ROC AUC", stacklevel=3):
@@ -308,6 +308,8 @@ class BinnedScoreCounts:
         Returns
         -------
         BinnedRocCurve
+            ``fpr``, ``tpr``, ``thresholds`` (``fpr, tpr, thresholds = binned.roc()``) and
+            ``exact``, read by name.
         """
         return certified_roc(self.counts, *self._lowest_and_single())
 
@@ -334,7 +336,7 @@ class BinnedScoreCounts:
         Returns
         -------
         BinnedBounds
-            ``(estimate, lower, upper)`` with the midpoint as the estimate; ``nan`` with one
+            ``estimate`` (the midpoint), ``low``, ``high``, read by name; ``nan`` with one
             :class:`~evalcore.UndefinedMetricWarning` when there are no positives.
         """
         if not both_classes(self.n_pos, 1, "average precision", stacklevel=3):
@@ -498,7 +500,7 @@ def binned_auc(y_true: Any, y_score: Any, *, edges: Any = None, n_bins: int = 10
     Returns
     -------
     BinnedBounds
-        ``(estimate, lower, upper)``: see :meth:`BinnedScoreCounts.auc`.
+        ``estimate``, ``low``, ``high``, read by name: see :meth:`BinnedScoreCounts.auc`.
 
     See Also
     --------
@@ -508,7 +510,7 @@ def binned_auc(y_true: Any, y_score: Any, *, edges: Any = None, n_bins: int = 10
     Examples
     --------
     >>> binned_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], edges=[0.3, 0.6])
-    BinnedBounds(estimate=0.875, lower=0.75, upper=1.0)
+    BinnedBounds(estimate=0.875, low=0.75, high=1.0)
     """
     label, score, weight = check_binary_scores(y_true, y_score, sample_weight=sample_weight,
                                                pos_label=pos_label)

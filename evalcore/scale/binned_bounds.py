@@ -19,39 +19,64 @@ changes it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..core.auc_sums import auc_range_sums
+from ..core.curves import CurveWithExtras
 from .score_counts import ScoreCounts
 
 
-class BinnedBounds(NamedTuple):
-    """A value known only to lie in ``[lower, upper]``, and the midpoint as its estimate."""
+@dataclass(frozen=True, slots=True)
+class BinnedBounds:
+    """A value known only to lie in ``[low, high]``, and the midpoint as its estimate.
 
-    estimate: float   # (lower + upper) / 2: off by at most width / 2
-    lower: float
-    upper: float
+    Certain bounds, not a confidence interval: the exact value lies between them whatever
+    the scores inside the bins, so there is no ``level`` and no ``method``. Read it by name
+    (``bounds.estimate``, ``bounds.low``): it cannot be unpacked or indexed.
+
+    Attributes
+    ----------
+    estimate : float
+        ``(low + high) / 2``: off by at most ``width / 2``.
+    low, high : float
+        The lowest and the highest value the data can have.
+    """
+
+    estimate: float
+    low: float
+    high: float
 
     @property
     def width(self) -> float:
-        """``upper - lower``: twice the largest possible error of the estimate."""
-        return self.upper - self.lower
+        """``high - low``: twice the largest possible error of the estimate."""
+        return self.high - self.low
 
 
-class BinnedRocCurve(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class BinnedRocCurve(CurveWithExtras):
     """The ROC points a binned summary knows exactly, one per non-empty bin's lowest score.
 
     Between points ``i`` and ``i + 1`` the exact curve runs from one to the other inside the box
     they span; where ``exact[i]`` (the bin holds one class, or one distinct score) it is the
-    straight segment itself.
+    straight segment itself. ``fpr, tpr, thresholds = curve`` unpacks the three arrays, as a
+    :class:`RocCurve` unpacks; ``exact`` is read by name.
+
+    Attributes
+    ----------
+    fpr, tpr : numpy.ndarray
+        The rates at each point, from ``(0, 0)``.
+    thresholds : numpy.ndarray
+        ``inf``, then each non-empty bin's lowest score, decreasing.
+    exact : numpy.ndarray of bool
+        One per segment: is the curve between the two points known?
     """
 
-    thresholds: np.ndarray   # inf, then each non-empty bin's lowest score, decreasing
     fpr: np.ndarray
     tpr: np.ndarray
-    exact: np.ndarray        # one per segment: is the curve between the two points known?
+    thresholds: np.ndarray
+    exact: np.ndarray
 
     def lower_curve(self) -> tuple[np.ndarray, np.ndarray]:
         """``(fpr, tpr)`` of the lowest curve the data can have: in every unknown box, right
@@ -93,7 +118,7 @@ def certified_auc(counts: ScoreCounts, single: np.ndarray) -> BinnedBounds:
     pos_share, neg_share = pos / counts.n_pos, neg / counts.n_neg
     negatives_below = np.cumsum(neg_share[::-1])[::-1] - neg_share
     # float sums can round past 1 (or below 0), where no AUC lies: kept in [0, 1], so
-    # that lower <= estimate <= upper holds whatever the rounding
+    # that low <= estimate <= high holds whatever the rounding
     middle = min(max(float(np.dot(pos_share, negatives_below + 0.5 * neg_share)), 0.0), 1.0)
     half = 0.5 * float(np.dot(np.where(known, 0, pos_share), neg_share))
     return BinnedBounds(middle, max(middle - half, 0.0), min(middle + half, 1.0))
@@ -110,7 +135,7 @@ def certified_roc(counts: ScoreCounts, lowest: np.ndarray,
     with np.errstate(invalid="ignore", divide="ignore"):
         tpr = tps / tps[-1] if tps[-1] > 0 else np.full_like(tps, np.nan)
         fpr = fps / fps[-1] if fps[-1] > 0 else np.full_like(fps, np.nan)
-    return BinnedRocCurve(np.concatenate(([np.inf], lowest[::-1])), fpr, tpr, known.copy())
+    return BinnedRocCurve(fpr, tpr, np.concatenate(([np.inf], lowest[::-1])), known.copy())
 
 
 def certified_average_precision(counts: ScoreCounts, single: np.ndarray) -> BinnedBounds:

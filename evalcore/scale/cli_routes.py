@@ -117,9 +117,9 @@ def evaluate_binned(args, paths, kinds, progress) -> dict[str, Any]:
     labels.finish(binned.n_pos, binned.n_neg, paths)
     bounds, ap_bounds = binned.auc(), binned.average_precision()
     result: dict[str, Any] = {
-        "auc": bounds.estimate, "auc_lower": bounds.lower, "auc_upper": bounds.upper,
-        "average_precision": ap_bounds.estimate, "average_precision_lower": ap_bounds.lower,
-        "average_precision_upper": ap_bounds.upper, "n_pos": binned.n_pos,
+        "auc": bounds.estimate, "auc_lower": bounds.low, "auc_upper": bounds.high,
+        "average_precision": ap_bounds.estimate, "average_precision_lower": ap_bounds.low,
+        "average_precision_upper": ap_bounds.high, "n_pos": binned.n_pos,
         "n_neg": binned.n_neg, "n_bins": binned.n_bins}
     if args.ci:     # DeLong's interval of the binned AUC (each bin's scores read as ties)
         interval = binned.counts.roc_auc_ci(level=args.level, method="delong")

@@ -257,7 +257,8 @@ class SummaryMetrics:
         --------
         >>> import evalcore as ec
         >>> y, s = [0, 1, 0, 1, 1, 0, 0], [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
-        >>> [round(v, 4) for v in ec.ScoreCounts.from_arrays(y, s).roc_auc_ci()]
-        [0.6857, 0.9167, 1.0]
+        >>> ci = ec.ScoreCounts.from_arrays(y, s).roc_auc_ci()
+        >>> round(ci.auc, 4), round(ci.low, 4), ci.high, ci.method
+        (0.9167, 0.6857, 1.0, 'delong')
         """
         return roc_auc_ci_from_groups(self, level=level, method=method)

@@ -17,7 +17,8 @@ bootstrap reads only the tie groups: its kernel :func:`roc_auc_ci_from_groups` s
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy import special
@@ -31,12 +32,30 @@ from .resampling import bootstrap
 from .sample_size import hanley_mcneil_variance
 
 
-class AucInterval(NamedTuple):
-    """A confidence interval for the ROC AUC: ``low <= auc <= high``."""
+@dataclass(frozen=True, slots=True)
+class AucInterval:
+    """A confidence interval for the ROC AUC: ``low <= auc <= high``.
 
-    low: float
+    Read it by name (``ci.auc``, ``ci.low``): it cannot be unpacked or indexed.
+
+    Attributes
+    ----------
+    auc : float
+        The AUC on the data; ``nan`` if a class is missing.
+    low, high : float
+        The interval's ends; ``nan`` where the interval is undefined.
+    level : float
+        The confidence level used.
+    method : str
+        How the interval was built: the ``method`` given to :func:`roc_auc_ci`
+        (``"delong"``, ``"logit"``, ``"hanley_mcneil"``, ``"bootstrap"`` or ``"newcombe"``).
+    """
+
     auc: float
+    low: float
     high: float
+    level: float
+    method: str
 
 
 def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = "delong",
@@ -88,7 +107,8 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     Returns
     -------
     AucInterval
-        ``(low, auc, high)``; all ``nan`` (``auc`` too if a class is missing) with one
+        ``auc``, ``low``, ``high``, ``level`` and ``method``, read by name; ``low`` and
+        ``high`` ``nan`` (``auc`` too if a class is missing) with one
         :class:`~evalcore.UndefinedMetricWarning` if a class has fewer than two samples.
 
     Raises
@@ -130,14 +150,15 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     >>> import evalcore as ec
     >>> y = [0, 1, 0, 1, 1, 0, 0]
     >>> s = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
-    >>> [round(v, 4) for v in ec.roc_auc_ci(y, s)]
-    [0.6857, 0.9167, 1.0]
-    >>> [round(v, 4) for v in ec.roc_auc_ci(y, s, method="logit")]
-    [0.3484, 0.9167, 0.9956]
-    >>> [round(v, 4) for v in ec.roc_auc_ci(y, s, method="hanley_mcneil")]
-    [0.6651, 0.9167, 1.0]
-    >>> [round(v, 4) for v in ec.roc_auc_ci(y, s, method="newcombe")]
-    [0.4567, 0.9167, 0.9921]
+    >>> ci = ec.roc_auc_ci(y, s)
+    >>> round(ci.auc, 4), round(ci.low, 4), ci.high, ci.level, ci.method
+    (0.9167, 0.6857, 1.0, 0.95, 'delong')
+    >>> for method in ("logit", "hanley_mcneil", "newcombe"):
+    ...     ci = ec.roc_auc_ci(y, s, method=method)
+    ...     print(f"{ci.method:>13}: {ci.low:.4f} to {ci.high:.4f}")
+            logit: 0.3484 to 0.9956
+    hanley_mcneil: 0.6651 to 1.0000
+         newcombe: 0.4567 to 0.9921
     >>> boot = ec.roc_auc_ci(y, s, method="bootstrap", n_boot=500, random_state=0)
     >>> boot.auc == 11 / 12 and boot.low < boot.auc <= boot.high
     True
@@ -155,8 +176,8 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     n_neg = label.shape[0] - n_pos
     if not enough_cases(n_pos, n_neg, "the AUC's confidence interval"):
         both = n_pos > 0 and n_neg > 0
-        return AucInterval(math.nan, auc_from_groups(tie_groups(label, score)) if both
-                           else math.nan, math.nan)
+        return AucInterval(auc_from_groups(tie_groups(label, score)) if both else math.nan,
+                           math.nan, math.nan, level, method)
 
     def auc_of(index: np.ndarray) -> float:
         return auc_from_groups(tie_groups(label[index], score[index]))
@@ -165,7 +186,7 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
                        stratified=True, what="bootstrap interval")
     if result.warning:
         undefined(result.warning, stacklevel=3)
-    return AucInterval(result.low, result.estimate, result.high)
+    return AucInterval(result.estimate, result.low, result.high, level, method)
 
 
 def roc_auc_ci_from_groups(groups: TieGroups, *, level: float = 0.95,
@@ -182,24 +203,25 @@ def roc_auc_ci_from_groups(groups: TieGroups, *, level: float = 0.95,
     n_pos, n_neg = group_totals(groups)
     if not enough_cases(n_pos, n_neg, "the AUC's confidence interval", stacklevel=5):
         both = n_pos > 0 and n_neg > 0
-        return AucInterval(math.nan, auc_from_groups(groups) if both else math.nan, math.nan)
+        return AucInterval(auc_from_groups(groups) if both else math.nan, math.nan, math.nan,
+                           level, method)
     auc, variance = auc_and_variance(groups)
     if method == "newcombe":
         low, high = _newcombe_interval(auc, n_pos, n_neg, level)
-        return AucInterval(low, auc, high)
+        return AucInterval(auc, low, high, level, method)
     if method == "hanley_mcneil":
         variance = hanley_mcneil_variance(auc, n_pos, n_neg)
     elif method == "logit":
         if auc in (0.0, 1.0):
             undefined(f"the logit interval is undefined at AUC = {auc:g}: its logit is "
                       f"infinite", stacklevel=4)
-            return AucInterval(math.nan, auc, math.nan)
+            return AucInterval(auc, math.nan, math.nan, level, method)
         half = float(special.ndtri(0.5 + level / 2)) * math.sqrt(variance) / (auc * (1.0 - auc))
         centre = math.log(auc / (1.0 - auc))
-        return AucInterval(float(special.expit(centre - half)), auc,
-                           float(special.expit(centre + half)))
+        return AucInterval(auc, float(special.expit(centre - half)),
+                           float(special.expit(centre + half)), level, method)
     low, high = normal_interval(auc, variance, level, (0.0, 1.0))
-    return AucInterval(low, auc, high)
+    return AucInterval(auc, low, high, level, method)
 
 
 _CI_METHODS = ("delong", "logit", "hanley_mcneil", "bootstrap", "newcombe")

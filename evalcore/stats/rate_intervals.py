@@ -1,7 +1,5 @@
 """Intervals for sensitivity and specificity: pROC's ``ci.se``, ``ci.sp`` and ``ci.thresholds``.
 
-Wilson's score interval for one proportion from its counts (:func:`wilson_interval`), used by
-the rates of :func:`evalcore.by_group` and :func:`evalcore.predictive_values_at_prevalence`.
 Three questions a screening programme asks of a ROC curve, each with a bootstrap interval:
 how sensitive is the test at a fixed specificity (:func:`sensitivity_at_specificity`), how
 specific at a fixed sensitivity (:func:`specificity_at_sensitivity`), and how sensitive and
@@ -21,62 +19,113 @@ ROC curves", *BMC Bioinformatics* 12, 77.
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-from scipy import special
 
 from ..core.options import (check_bool, check_level, check_n_boot, check_random_state, check_real,
                             check_rule, check_threshold)
 from ..core.ranking import roc_points, tie_groups
-from ..core.validation import (both_classes, check_binary_scores, check_scores, exact_real, shown,
+from ..core.validation import (both_classes, check_binary_scores, check_scores, exact_real,
                                undefined)
+from .proportions import RateInterval
 from .resampling import bootstrap
 
 #: Why a resample leaves a rate undefined (with ``stratified=False``), said in the warning.
 MISSING_CLASS = "a class was missing from them"
 
 
-class SensitivityInterval(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SensitivityInterval:
     """Sensitivity at a fixed specificity with its bootstrap interval (pROC's ``ci.se``).
 
-    ``sensitivity`` is the value on the full data, ``(low, high)`` the percentile interval,
-    ``median`` the bootstrap median (the middle column pROC prints), ``n_undefined`` the
-    resamples left out. Arrays when several specificities were asked for.
+    Read it by name: it cannot be unpacked or indexed. Floats for one specificity, arrays
+    (one entry per target) for several.
+
+    Attributes
+    ----------
+    sensitivity : float or numpy.ndarray
+        The sensitivity on the full data.
+    low, high : float or numpy.ndarray
+        The percentile interval's ends.
+    level : float
+        The confidence level used.
+    method : str
+        ``"percentile bootstrap"``.
+    specificity : float or numpy.ndarray
+        The fixed specificity (the target).
+    median : float or numpy.ndarray
+        The bootstrap median (the middle column pROC prints).
+    n_undefined : int
+        The resamples left out.
     """
 
-    low: Any
     sensitivity: Any
+    low: Any
     high: Any
+    level: float
+    method: str
     specificity: Any
     median: Any
     n_undefined: int = 0
 
 
-class SpecificityInterval(NamedTuple):
-    """Specificity at a fixed sensitivity with its bootstrap interval (pROC's ``ci.sp``);
-    fields as in :class:`SensitivityInterval`."""
+@dataclass(frozen=True, slots=True)
+class SpecificityInterval:
+    """Specificity at a fixed sensitivity with its bootstrap interval (pROC's ``ci.sp``).
 
-    low: Any
+    Read it by name: it cannot be unpacked or indexed. Floats for one sensitivity, arrays
+    (one entry per target) for several.
+
+    Attributes
+    ----------
+    specificity : float or numpy.ndarray
+        The specificity on the full data.
+    low, high, level, method
+        The interval, as in :class:`SensitivityInterval`.
+    sensitivity : float or numpy.ndarray
+        The fixed sensitivity (the target).
+    median, n_undefined
+        As in :class:`SensitivityInterval`.
+    """
+
     specificity: Any
+    low: Any
     high: Any
+    level: float
+    method: str
     sensitivity: Any
     median: Any
     n_undefined: int = 0
 
 
-class OperatingPointInterval(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OperatingPointInterval:
     """Sensitivity and specificity at a threshold, each with its bootstrap interval (pROC's
-    ``ci.thresholds``). Arrays when several thresholds were asked for."""
+    ``ci.thresholds``).
+
+    Read it by name: it cannot be unpacked or indexed.
+
+    Attributes
+    ----------
+    threshold : float or numpy.ndarray
+        The threshold as given (arrays when several thresholds were asked for).
+    sensitivity, specificity : RateInterval
+        Each rate at the threshold with its percentile interval (``op.sensitivity.rate``,
+        ``op.sensitivity.low``, ...); floats for one threshold, arrays for several.
+    n_undefined : int
+        The resamples left out.
+    """
 
     threshold: Any
-    sensitivity: Any
-    sensitivity_low: Any
-    sensitivity_high: Any
-    specificity: Any
-    specificity_low: Any
-    specificity_high: Any
+    sensitivity: RateInterval
+    specificity: RateInterval
     n_undefined: int = 0
+
+
+#: The ``method`` of the bootstrap intervals here: percentile intervals over resamples.
+_PERCENTILE = "percentile bootstrap"
 
 
 def _check_rates(values: Any, name: str) -> tuple[np.ndarray, bool]:
@@ -135,7 +184,7 @@ def _rate_at(y_true, y_score, values, name, at, level, n_boot, stratified, rando
     positives = int(np.count_nonzero(label))
     if not both_classes(positives, label.shape[0] - positives, f"the {what}", stacklevel=5):
         nothing = np.full(targets.size, math.nan)
-        return targets, scalar, nothing, (nothing, nothing, nothing), 0
+        return level, targets, scalar, nothing, (nothing, nothing, nothing), 0
 
     def rates_at_targets(index: np.ndarray) -> Any:
         rates = _roc_rates(label[index], score[index])
@@ -145,7 +194,7 @@ def _rate_at(y_true, y_score, values, name, at, level, n_boot, stratified, rando
                        width=targets.size, median=True)
     if result.warning:
         undefined(result.warning, stacklevel=4)
-    return (targets, scalar, result.estimate, (result.low, result.median, result.high),
+    return (level, targets, scalar, result.estimate, (result.low, result.median, result.high),
             result.n_undefined)
 
 
@@ -154,82 +203,6 @@ def _shape(values: np.ndarray, scalar: bool):
     if not scalar:
         return values
     return float(values[0]) if values.dtype == np.float64 else values[0]
-
-
-def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95):
-    """Wilson's score interval for a proportion ``successes / trials``, elementwise.
-
-    The interval holds every proportion ``p`` that a two-sided score test at ``1 − level``
-    would not reject, ``|p̂ − p| ≤ z·√(p(1 − p)/trials)``: centred at
-    ``(p̂ + z²/2n) / (1 + z²/n)``, it stays inside [0, 1] and, unlike the Wald interval
-    ``p̂ ± z·√(p̂(1 − p̂)/n)``, does not collapse to a point when ``p̂`` is 0 or 1
-    (Wilson 1927; Brown, Cai and DasGupta 2001).
-
-    Parameters
-    ----------
-    successes, trials : array-like or float
-        Counts, ``0 <= successes <= trials``; broadcast together.
-    level : float, default=0.95
-        Confidence level, strictly between 0 and 1.
-
-    Returns
-    -------
-    tuple of (float or numpy.ndarray)
-        ``(low, high)``; ``nan`` where ``trials`` is 0 (no interval without a case). Floats
-        for scalar input.
-
-    Raises
-    ------
-    ValueError
-        If a count is negative or not finite, ``successes`` exceeds ``trials`` or
-        ``level`` is not strictly between 0 and 1.
-
-    See Also
-    --------
-    by_group : rates per group, each with this interval.
-    predictive_values_at_prevalence : TPR's and FPR's intervals carried through Bayes' rule.
-
-    References
-    ----------
-    E. B. Wilson (1927), "Probable inference, the law of succession, and statistical
-    inference", *Journal of the American Statistical Association* 22(158), 209-212.
-
-    L. D. Brown, T. T. Cai and A. DasGupta (2001), "Interval estimation for a binomial
-    proportion", *Statistical Science* 16(2), 101-133.
-
-    Examples
-    --------
-    One positive found among three (the TPR of a small group), and none among four:
-
-    >>> import evalcore as ec
-    >>> [round(v, 4) for v in ec.wilson_interval(1, 3)]
-    [0.0615, 0.7923]
-    >>> [round(v, 4) for v in ec.wilson_interval(0, 4)]
-    [0.0, 0.4899]
-    """
-    level = check_level(level)
-    k, n = np.broadcast_arrays(np.asarray(successes, dtype=np.float64),
-                               np.asarray(trials, dtype=np.float64))
-    if not (np.all(np.isfinite(k)) and np.all(np.isfinite(n))) or np.any(k < 0) \
-            or np.any(n < 0):
-        raise ValueError(f"successes and trials must be finite non-negative counts, got "
-                         f"{shown(successes)} and {shown(trials)}")
-    if np.any(k > n):
-        raise ValueError(f"successes must not exceed trials, got {shown(successes)} and "
-                         f"{shown(trials)}")
-    z = float(special.ndtri(0.5 + level / 2))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = k / n
-        shrink = 1 + z * z / n
-        centre = (p + z * z / (2 * n)) / shrink
-        half = z / shrink * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    # the interval holds p̂ (the test does not reject p = p̂), and reaches 0 at p̂ = 0 and 1 at
-    # p̂ = 1 exactly: said so, since rounding can leave centre ± half a bit short of them
-    low = np.where(n > 0, np.clip(centre - half, 0.0, p), np.nan)
-    high = np.where(n > 0, np.clip(centre + half, p, 1.0), np.nan)
-    if low.ndim == 0:
-        return float(low), float(high)
-    return low, high
 
 
 def sensitivity_at_specificity(y_true: Any, y_score: Any, specificity: Any, *,
@@ -273,8 +246,10 @@ def sensitivity_at_specificity(y_true: Any, y_score: Any, specificity: Any, *,
     Returns
     -------
     SensitivityInterval
-        ``(low, sensitivity, high, specificity, median, n_undefined)``; floats for one
-        specificity, arrays for several. All ``nan`` with one warning if a class is missing.
+        ``sensitivity``, ``low``, ``high``, ``level``, ``method`` (``"percentile
+        bootstrap"``), ``specificity``, ``median`` and ``n_undefined``, read by name; floats
+        for one specificity, arrays for several. All ``nan`` with one warning if a class is
+        missing.
 
     Raises
     ------
@@ -311,11 +286,13 @@ def sensitivity_at_specificity(y_true: Any, y_score: Any, specificity: Any, *,
     >>> bool(all(at.low <= at.sensitivity)), bool(all(at.sensitivity <= at.high))
     (True, True)
     """
-    targets, scalar, estimate, (low, median, high), missing = _rate_at(
+    level, targets, scalar, estimate, (low, median, high), missing = _rate_at(
         y_true, y_score, specificity, "specificity", _sensitivity_at, level, n_boot,
         stratified, random_state, pos_label, "sensitivity at a specificity")
-    return SensitivityInterval(*(_shape(v, scalar) for v in (low, estimate, high, targets,
-                                                              median)), missing)
+    estimate, low, high, targets, median = (_shape(v, scalar)
+                                            for v in (estimate, low, high, targets, median))
+    return SensitivityInterval(estimate, low, high, level, _PERCENTILE, targets, median,
+                               missing)
 
 
 def specificity_at_sensitivity(y_true: Any, y_score: Any, sensitivity: Any, *,
@@ -354,7 +331,9 @@ def specificity_at_sensitivity(y_true: Any, y_score: Any, sensitivity: Any, *,
     Returns
     -------
     SpecificityInterval
-        ``(low, specificity, high, sensitivity, median, n_undefined)``.
+        ``specificity``, ``low``, ``high``, ``level``, ``method`` (``"percentile
+        bootstrap"``), ``sensitivity``, ``median`` and ``n_undefined``, read by name, as in
+        :func:`sensitivity_at_specificity`.
 
     Raises
     ------
@@ -387,11 +366,13 @@ def specificity_at_sensitivity(y_true: Any, y_score: Any, sensitivity: Any, *,
     >>> at.specificity.tolist()
     [0.75, 1.0]
     """
-    targets, scalar, estimate, (low, median, high), missing = _rate_at(
+    level, targets, scalar, estimate, (low, median, high), missing = _rate_at(
         y_true, y_score, sensitivity, "sensitivity", _specificity_at, level, n_boot,
         stratified, random_state, pos_label, "specificity at a sensitivity")
-    return SpecificityInterval(*(_shape(v, scalar) for v in (low, estimate, high, targets,
-                                                              median)), missing)
+    estimate, low, high, targets, median = (_shape(v, scalar)
+                                            for v in (estimate, low, high, targets, median))
+    return SpecificityInterval(estimate, low, high, level, _PERCENTILE, targets, median,
+                               missing)
 
 
 def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str = ">=",
@@ -436,9 +417,9 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
     Returns
     -------
     OperatingPointInterval
-        ``(threshold, sensitivity, sensitivity_low, sensitivity_high, specificity,
-        specificity_low, specificity_high, n_undefined)``. All rates ``nan`` with one
-        :class:`~evalcore.UndefinedMetricWarning` if a class is missing.
+        ``threshold``, ``sensitivity`` and ``specificity`` (each a :class:`RateInterval`,
+        method ``"percentile bootstrap"``) and ``n_undefined``, read by name. All rates
+        ``nan`` with one :class:`~evalcore.UndefinedMetricWarning` if a class is missing.
 
     Raises
     ------
@@ -465,9 +446,9 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
     >>> y = [0, 1, 0, 1, 1, 0, 0]
     >>> s = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
     >>> op = ec.operating_point_ci(y, s, 0.55, n_boot=500, random_state=0)
-    >>> round(op.sensitivity, 4), op.specificity
+    >>> round(op.sensitivity.rate, 4), op.specificity.rate
     (0.6667, 0.75)
-    >>> op.sensitivity_low <= op.sensitivity <= op.sensitivity_high
+    >>> op.sensitivity.low <= op.sensitivity.rate <= op.sensitivity.high
     True
     """
     level, n_boot = check_level(level), check_n_boot(n_boot)
@@ -493,16 +474,24 @@ def operating_point_ci(y_true: Any, y_score: Any, threshold: Any, *, rule: str =
     positives = int(np.count_nonzero(label))
     if not both_classes(positives, label.shape[0] - positives, f"the {what}", stacklevel=3):
         nothing = np.full(thresholds.size, math.nan)
-        values = (thresholds,) + (nothing,) * 6
-        return OperatingPointInterval(*(_shape(v, scalar) for v in values), 0)
+        return _operating_point(thresholds, (nothing,) * 3, (nothing,) * 3, level, scalar, 0)
     result = bootstrap(rates, label, rng=rng, n_boot=n_boot, level=level,
                        stratified=stratified, what=what, why=MISSING_CLASS,
                        width=2 * thresholds.size)
     if result.warning:
         undefined(result.warning, stacklevel=3)
     full, low, high, k = result.estimate, result.low, result.high, thresholds.size
-    values = (thresholds, full[:k], low[:k], high[:k], full[k:], low[k:], high[k:])
-    return OperatingPointInterval(*(_shape(v, scalar) for v in values), result.n_undefined)
+    return _operating_point(thresholds, (full[:k], low[:k], high[:k]),
+                            (full[k:], low[k:], high[k:]), level, scalar, result.n_undefined)
+
+
+def _operating_point(thresholds, sensitivity, specificity, level, scalar, n_undefined):
+    """The result of :func:`operating_point_ci` from each rate's (value, low, high)."""
+    sensitivity, specificity = (RateInterval(*(_shape(v, scalar) for v in rate), level,
+                                             _PERCENTILE)
+                                for rate in (sensitivity, specificity))
+    return OperatingPointInterval(_shape(thresholds, scalar), sensitivity, specificity,
+                                  n_undefined)
 
 
 def _as_thresholds(threshold: Any) -> tuple[np.ndarray, bool]:

@@ -17,7 +17,8 @@ planning in :mod:`evalcore.stats.sample_size`.
 from __future__ import annotations
 
 import warnings
-from typing import Any, Callable, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import numpy as np
 
@@ -27,26 +28,63 @@ from ..core.validation import check_binary_scores, check_same_length, check_scor
 from .resampling import bootstrap
 
 
-class MetricInterval(NamedTuple):
-    """A confidence interval ``(low, high)`` around a metric's ``estimate`` on the full data.
+@dataclass(frozen=True, slots=True)
+class MetricInterval:
+    """A bootstrap interval around a metric's ``estimate`` on the full data (see
+    :func:`bootstrap_ci`): ``low <= estimate <= high`` as a rule.
 
-    ``n_undefined`` counts the bootstrap resamples on which the metric was undefined and
-    which were left out (see :func:`bootstrap_ci`).
+    Read it by name (``ci.estimate``, ``ci.low``): it cannot be unpacked or indexed.
+
+    Attributes
+    ----------
+    estimate : float
+        The metric (the one the caller passed) on the full data.
+    low, high : float
+        The interval's ends.
+    level : float
+        The confidence level used.
+    method : str
+        ``"percentile"`` or ``"bca"``, the ``method`` given to :func:`bootstrap_ci`.
+    n_undefined : int
+        The resamples on which the metric was undefined, left out.
     """
 
-    low: float
     estimate: float
+    low: float
     high: float
+    level: float
+    method: str
     n_undefined: int = 0
 
 
-class MetricDifference(NamedTuple):
-    """A bootstrap interval ``(low, high)`` for ``difference = estimate_a − estimate_b``,
-    one metric of two classifiers on the same cases (see :func:`paired_bootstrap_ci`)."""
+@dataclass(frozen=True, slots=True)
+class MetricDifference:
+    """A bootstrap interval for ``difference = estimate_a − estimate_b``, one metric of two
+    classifiers on the same cases (see :func:`paired_bootstrap_ci`).
 
-    low: float
+    Read it by name (``d.difference``, ``d.low``): it cannot be unpacked or indexed.
+
+    Attributes
+    ----------
+    difference : float
+        ``estimate_a − estimate_b``.
+    low, high : float
+        The interval's ends.
+    level : float
+        The confidence level used.
+    method : str
+        ``"percentile"`` or ``"bca"``, the ``method`` given to :func:`paired_bootstrap_ci`.
+    estimate_a, estimate_b : float
+        The metric of each classifier on the full data.
+    n_undefined : int
+        The resamples on which the metric was undefined for either classifier, left out.
+    """
+
     difference: float
+    low: float
     high: float
+    level: float
+    method: str
     estimate_a: float
     estimate_b: float
     n_undefined: int = 0
@@ -141,8 +179,8 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
     Returns
     -------
     MetricInterval
-        ``(low, estimate, high, n_undefined)`` with ``estimate`` the metric on the full
-        data and ``n_undefined`` the number of resamples left out.
+        ``estimate`` (the metric on the full data), ``low``, ``high``, ``level``,
+        ``method`` and ``n_undefined`` (the number of resamples left out), read by name.
 
     Raises
     ------
@@ -205,7 +243,8 @@ def bootstrap_ci(y_true: Any, y_score: Any, metric: Callable[[np.ndarray, np.nda
                        stratified=stratified, what="bootstrap interval")
     if result.warning:
         undefined(result.warning, stacklevel=3)
-    return MetricInterval(result.low, result.estimate, result.high, result.n_undefined)
+    return MetricInterval(result.estimate, result.low, result.high, level, method,
+                          result.n_undefined)
 
 
 def paired_bootstrap_ci(y_true: Any, y_score_a: Any, y_score_b: Any,
@@ -250,9 +289,9 @@ def paired_bootstrap_ci(y_true: Any, y_score_a: Any, y_score_b: Any,
     Returns
     -------
     MetricDifference
-        ``(low, difference, high, estimate_a, estimate_b, n_undefined)``: the interval
-        around ``difference = estimate_a − estimate_b``, the two metrics on the full data
-        and the number of resamples left out.
+        ``difference = estimate_a − estimate_b`` with its interval (``low``, ``high``,
+        ``level``, ``method``), the two metrics on the full data (``estimate_a``,
+        ``estimate_b``) and the number of resamples left out (``n_undefined``), read by name.
 
     Raises
     ------
@@ -311,5 +350,5 @@ def paired_bootstrap_ci(y_true: Any, y_score_a: Any, y_score_b: Any,
         estimate_b = metric_value(metric, label, score_b)
     if result.warning:
         undefined(result.warning, stacklevel=3)
-    return MetricDifference(result.low, result.estimate, result.high, estimate_a, estimate_b,
-                            result.n_undefined)
+    return MetricDifference(result.estimate, result.low, result.high, level, method,
+                            estimate_a, estimate_b, result.n_undefined)
