@@ -1,0 +1,194 @@
+"""The exact ROC and precision-recall curves of data held in Dask collections, thinned for
+plotting, with their exact areas: :func:`roc_curve` and :func:`precision_recall_curve` of
+:mod:`evalcore.dask_evaluation`, and their results.
+
+Why the cut falls here: :mod:`evalcore.dask_evaluation` is the public module of the Dask
+route, one function per question; the curves are the one question whose answer is a
+table of points to thin rather than a number, so they and their two result types live
+here and the public module imports them (``ecd.roc_curve`` is this :func:`roc_curve`). The
+ranges they read are :mod:`evalcore.scale.dask_ranges`'.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..core.curves import CurveWithExtras
+from ..core.validation import both_classes
+from .dask_ranges import curve_points
+
+
+@dataclass(frozen=True, slots=True)
+class DownsampledRocCurve(CurveWithExtras):
+    """Points of the exact ROC curve, thinned for plotting, and the exact area.
+
+    Attributes
+    ----------
+    fpr, tpr, thresholds : numpy.ndarray
+        Points of :func:`evalcore.roc_curve` (bit for bit with unweighted data), from
+        ``(0, 0)`` at threshold ``inf`` to ``(1, 1)``: ``fpr, tpr, thresholds = curve``.
+    auc : float
+        The exact area under the whole curve, not under the points kept; read by name only.
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+    auc: float
+
+
+@dataclass(frozen=True, slots=True)
+class DownsampledPrecisionRecallCurve(CurveWithExtras):
+    """Points of the exact PR curve, thinned for plotting, and the exact average precision.
+
+    Attributes
+    ----------
+    precision, recall, thresholds : numpy.ndarray
+        Points laid out as :func:`evalcore.precision_recall_curve` lays them out (the last
+        with no threshold): ``precision, recall, thresholds = curve``.
+    average_precision : float
+        The exact average precision of the whole curve; read by name only.
+    """
+
+    precision: np.ndarray
+    recall: np.ndarray
+    thresholds: np.ndarray
+    average_precision: float
+
+
+# --- the curves, downsampled --------------------------------------------------------------
+
+def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any = None,
+              max_points: int = 1000, n_ranges: int | None = None) -> DownsampledRocCurve:
+    """The exact ROC curve of data held in Dask collections, thinned for plotting, with its
+    exact area.
+
+    The full curve has one point per distinct score (as many as the rows, for continuous
+    scores); this keeps about ``max_points`` of them: the first point past each multiple of
+    ``2 / max_points`` of the curve's length FPR + TPR (so consecutive points are at most that
+    far apart plus one step of the full curve), plus one point per range, the start ``(0, 0)``
+    and the end ``(1, 1)``. Every point kept is exact.
+
+    Parameters
+    ----------
+    y_true, y_score : dask.array.Array or dask.dataframe.Series of shape (n,)
+        True binary labels and scores, as in :func:`roc_auc`.
+    sample_weight : dask.array.Array or dask.dataframe.Series of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
+    max_points : int, default=1000
+        About how many points to keep, at least 2.
+    n_ranges : int, default=None
+        The number of value ranges. ``None``: the number of partitions.
+
+    Returns
+    -------
+    DownsampledRocCurve
+        ``fpr, tpr, thresholds = curve`` and ``curve.auc`` (the area of every point); a
+        missing class makes its rate ``nan`` (one warning), as :func:`evalcore.roc_curve` does.
+
+    Raises
+    ------
+    TypeError
+        If an input is not a Dask collection, or holds values of the wrong kind.
+    ValueError
+        For bad data, as :func:`evalcore.roc_curve`; ``max_points`` below 2.
+
+    See Also
+    --------
+    evalcore.roc_curve : every point, on data in memory.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from evalcore import dask_evaluation as ecd
+    >>> y = da.from_array([0, 1, 0, 1, 1, 0, 0], chunks=3)
+    >>> s = da.from_array([0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3], chunks=3)
+    >>> curve = ecd.roc_curve(y, s)
+    >>> curve.fpr.tolist()
+    [0.0, 0.0, 0.0, 0.25, 0.25, 0.5, 0.75, 1.0]
+    >>> curve.auc * 12
+    11.0
+    """
+    thresholds, tps, fps, total, _ = curve_points(
+        "roc_curve", y_true, y_score, sample_weight, pos_label, max_points, n_ranges)
+    n_pos, n_neg = total.n_pos, total.n_neg
+    rate = "false positive rate" if not n_neg > 0 else "true positive rate"
+    both_classes(n_pos, n_neg, f"the ROC curve's {rate}", stacklevel=3)
+    tps, fps = np.concatenate(([0], tps)), np.concatenate(([0], fps))
+    fpr = fps / n_neg if n_neg > 0 else np.full(fps.shape, np.nan)
+    tpr = tps / n_pos if n_pos > 0 else np.full(tps.shape, np.nan)
+    with warnings.catch_warnings():         # the warning above is the one for this call
+        warnings.simplefilter("ignore")
+        auc = float(total.auc) if n_pos > 0 and n_neg > 0 else math.nan
+    return DownsampledRocCurve(fpr.astype(np.float64), tpr.astype(np.float64),
+                               np.concatenate(([np.inf], thresholds)), auc)
+
+
+def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
+                           pos_label: Any = None, max_points: int = 1000,
+                           n_ranges: int | None = None) -> DownsampledPrecisionRecallCurve:
+    """The exact precision-recall curve of data held in Dask collections, thinned for
+    plotting, with its exact average precision.
+
+    The points kept are those :func:`roc_curve` keeps (the same thresholds), laid out as
+    :func:`evalcore.precision_recall_curve` lays them out.
+
+    Parameters
+    ----------
+    y_true, y_score : dask.array.Array or dask.dataframe.Series of shape (n,)
+        True binary labels and scores, as in :func:`roc_auc`.
+    sample_weight : dask.array.Array or dask.dataframe.Series of shape (n,), default=None
+        Non-negative weights. ``None``: every sample weighs 1.
+    pos_label : int, float, bool or str, default=None
+        The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
+    max_points : int, default=1000
+        About how many points to keep, at least 2.
+    n_ranges : int, default=None
+        The number of value ranges. ``None``: the number of partitions.
+
+    Returns
+    -------
+    DownsampledPrecisionRecallCurve
+        ``precision, recall, thresholds = curve``, and ``curve.average_precision``; with no
+        positives recall is ``nan`` and so is the average precision (one warning).
+
+    Raises
+    ------
+    TypeError
+        If an input is not a Dask collection, or holds values of the wrong kind.
+    ValueError
+        For bad data, as :func:`evalcore.precision_recall_curve`; ``max_points`` below 2.
+
+    See Also
+    --------
+    evalcore.precision_recall_curve : every point, on data in memory.
+    average_precision : the area alone.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from evalcore import dask_evaluation as ecd
+    >>> y = da.from_array([0, 0, 1, 1], chunks=2)
+    >>> s = da.from_array([0.1, 0.4, 0.35, 0.8], chunks=2)
+    >>> pr = ecd.precision_recall_curve(y, s)
+    >>> pr.recall.tolist(), pr.average_precision
+    ([1.0, 1.0, 0.5, 0.5, 0.0], 0.8333333333333333)
+    """
+    thresholds, tps, fps, total, ap = curve_points(
+        "precision_recall_curve", y_true, y_score, sample_weight, pos_label, max_points,
+        n_ranges)
+    precision = tps / (tps + fps)
+    if both_classes(total.n_pos, 1, "recall", stacklevel=3):
+        recall, average = tps / total.n_pos, float(ap / total.n_pos)
+    else:
+        recall, average = np.full(tps.shape, np.nan), math.nan
+    return DownsampledPrecisionRecallCurve(
+        np.concatenate((precision[::-1], [1.0])), np.concatenate((recall[::-1], [0.0])),
+        thresholds[::-1].copy(), average)
