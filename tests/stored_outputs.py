@@ -1,7 +1,7 @@
 """Comparing a notebook cell's stored outputs with a fresh run's, as a scientist would.
 
 The book renders the outputs stored in its notebooks, and ``make test`` proves that a fresh
-run reproduces them (tests/test_stored_outputs.py executes the notebooks). The fresh run is
+run reproduces them (tests/chapters/test_stored_outputs.py executes the notebooks). The fresh run is
 on another machine than the stored one more often than not, and machines differ in the last
 bits of floating-point sums (OpenBLAS picks its kernels by CPU and ``OPENBLAS_CORETYPE``, and
 sums in another order with another number of threads; numpy's SIMD paths differ by CPU; so

@@ -139,7 +139,7 @@ def test_the_offered_wheel_holds_every_widget_front_end(book_html):
 
 
 MARKED = ["tests/test_explorer_js.py", "tests/test_jupyterlab.py", "tests/test_slides.py",
-          "tests/test_slider_stack.py", "tests/test_errata.py"]
+          "tests/test_slider_stack.py", "tests/chapters/test_errata.py"]
 LIST_MARKERS = """
 def pytest_collection_finish(session):
     for item in session.items:
@@ -178,6 +178,6 @@ def test_markers_select_what_each_test_needs(tmp_path):
     assert {js, notebook7} <= selected["browser"] and not {plan, stack} & selected["browser"]
     assert notebook7 in selected["jupyterlab"] and not {js, decks} & selected["jupyterlab"]
     assert {decks, notebook7} <= selected["book"] and not {js, plan} & selected["book"]
-    assert selected["chapters"] and all(test.startswith("tests/test_errata.py::")
+    assert selected["chapters"] and all(test.startswith("tests/chapters/test_errata.py::")
                                         for test in selected["chapters"])
     assert {plan, stack} <= unit and not {js, notebook7, decks} & unit

@@ -235,13 +235,13 @@ def test_the_notebook_test_reports_a_tampered_number_and_figure(tmp_path):
 
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--color=no",
-         str(ROOT / "tests" / "test_stored_outputs.py"), "-k", "test_a_fresh_run"],
+         str(ROOT / "tests" / "chapters" / "test_stored_outputs.py"), "-k", "test_a_fresh_run"],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
         env=dict(os.environ, EVALCORE_LECTURES=str(lectures),
                  EVALCORE_OUTPUT_DIFFS=str(tmp_path / "diffs")))
     report = result.stdout
     assert "2 failed, 3 passed" in report, report[-3000:]
-    assert "FAILED tests/test_stored_outputs.py::test_a_fresh_run_reproduces_the_stored_outputs" \
+    assert "FAILED tests/chapters/test_stored_outputs.py::test_a_fresh_run_reproduces_the_stored_outputs" \
            "[tampered-cell1]" in report
     # the cell's source, the number, the stored and fresh values, the figure's measure
     assert "print(sum([0.1] * 10), 1 / 3)" in report

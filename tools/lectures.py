@@ -31,7 +31,7 @@ What changes, markdown cells only:
 * a first markdown cell is added: the chapter's title, then a one-line note.
 
 Code cells are copied unchanged, in order, with their stored outputs (so widgets render on
-open, and tests/test_stored_outputs.py can check that a fresh run reproduces them). The cells
+open, and tests/chapters/test_stored_outputs.py can check that a fresh run reproduces them). The cells
 the book hides with tags stay (later cells need them) but are collapsed: ``remove-cell`` hides
 input and output, ``hide-input``/``remove-input`` the input, ``remove-output`` and
 ``hide-output`` (which the book folds behind a toggle) the output (cell metadata
@@ -48,7 +48,7 @@ notebook, as the glue cell's output (which JupyterLab shows as nothing, and whic
 cell makes again) and as the markdown cell's attachment that shows it. The download keeps the
 attachment, as the book's own image file of that figure (``_images/<sha256>.png``, which the
 book writes with a palette: tools/light_pages.py); ``_build/lectures`` keeps both, as the
-chapter stores them, for tests/test_stored_outputs.py.
+chapter stores them, for tests/chapters/test_stored_outputs.py.
 """
 
 from __future__ import annotations

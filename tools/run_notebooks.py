@@ -3,7 +3,7 @@
 Authors run it after editing a chapter (``make notebooks``, or with paths to run only some).
 This is the one execution the book, the lecture notebooks and the slides all render: the book
 build does not execute (``execute_notebooks: "off"``), and ``make test`` checks that a fresh
-run reproduces the stored outputs (tests/test_stored_outputs.py: numbers to a relative 1e-6,
+run reproduces the stored outputs (tests/chapters/test_stored_outputs.py: numbers to a relative 1e-6,
 figures as images, so a machine with other floating-point kernels passes too).
 
 No timing metadata is recorded (it would change every cell on every run), and the kernel's own

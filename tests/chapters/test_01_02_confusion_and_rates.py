@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 import math
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,9 +15,10 @@ from sklearn import metrics
 
 import evalcore as ec
 from evalcore.reference import confusion_counts
+from conftest import ROOT
 from notebook_cells import cells, source
 
-CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
+CHAPTERS = ROOT / "chapters"
 CH1 = CHAPTERS / "01_confusion_matrix.ipynb"
 CH2 = CHAPTERS / "02_rates.ipynb"
 

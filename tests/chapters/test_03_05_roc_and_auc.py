@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import warnings
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,10 +25,10 @@ from sklearn.metrics import brier_score_loss, det_curve, roc_auc_score
 
 import evalcore as ec
 from evalcore.reference import auc_pairs, psi_table
+from conftest import ROOT
 from notebook_cells import cells, glued, source
 from stored_outputs import close
 
-ROOT = Path(__file__).resolve().parent.parent
 CH3 = ROOT / "chapters" / "03_roc_curves.ipynb"
 ROC_SPACE = ROOT / "chapters" / "04_roc_space.ipynb"
 CH4 = ROOT / "chapters" / "05_auc.ipynb"              # the AUC chapter

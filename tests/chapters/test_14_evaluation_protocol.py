@@ -14,17 +14,17 @@ chapter says about it.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import pytest
 from scipy import stats
 
 import evalcore as ec
+from conftest import ROOT
 from notebook_cells import prose
 from test_protocol import DEMSAR_AUC
 
-PROTOCOL = Path(__file__).resolve().parent.parent / "chapters" / "14_evaluation_protocol.ipynb"
+PROTOCOL = ROOT / "chapters" / "14_evaluation_protocol.ipynb"
 #: Demšar's published numbers.
 PUBLISHED_RANKS = [3.143, 2.000, 2.893, 1.964]
 PUBLISHED_CHI2, PUBLISHED_F, PUBLISHED_F_CRITICAL, PUBLISHED_CD = 9.28, 3.69, 2.85, 1.25

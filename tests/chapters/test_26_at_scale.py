@@ -11,17 +11,17 @@ near 1/k, spread scores keep the exact AUC and bring Keras' number close).
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import pytest
 from sklearn.metrics import roc_auc_score
 
 import evalcore as ec
+from conftest import ROOT
 from notebook_cells import cells, glued, source
 from stored_outputs import close
 
-CH16 = Path(__file__).resolve().parent.parent / "chapters" / "26_at_scale.ipynb"
+CH16 = ROOT / "chapters" / "26_at_scale.ipynb"
 N = 300_000
 
 

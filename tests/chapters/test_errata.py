@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import permutations
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,10 +23,11 @@ from sklearn.utils import compute_class_weight
 
 import evalcore as ec
 from evalcore.reference import auc_pairs
+from conftest import ROOT
 import notebook_cells
 from stored_outputs import close
 
-ERRATA = Path(__file__).resolve().parent.parent / "chapters" / "a1_errata.ipynb"
+ERRATA = ROOT / "chapters" / "a1_errata.ipynb"
 
 
 @pytest.fixture(scope="module")

@@ -26,9 +26,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from notebook_cells import ASSERTION, FENCE, cells, glued_names, prose, source, tags
 
-CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
+CHAPTERS = ROOT / "chapters"
 PAGES = sorted(CHAPTERS.glob("*.ipynb"))
 DROPDOWN = re.compile(r"^:::\{dropdown\}.*?^:::$", re.S | re.M)
 

@@ -22,7 +22,6 @@ import math
 import re
 from fractions import Fraction
 from itertools import combinations, product
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -31,11 +30,11 @@ from sklearn.metrics import roc_auc_score
 
 import evalcore as ec
 from evalcore.reference import auc_pairs, delong_variance, placements, psi_table
+from conftest import ROOT
 import notebook_cells
 from notebook_cells import prose
 from stored_outputs import close
 
-ROOT = Path(__file__).resolve().parent.parent
 CH09 = ROOT / "chapters" / "11_uncertainty.ipynb"
 CH12 = ROOT / "chapters" / "12_tests_and_sample_size.ipynb"
 CH09B = ROOT / "chapters" / "13_comparing_classifiers.ipynb"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations, permutations
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,10 +23,11 @@ from sklearn.svm import SVC
 from sklearn.utils import compute_class_weight
 
 from evalcore.reference import auc_pairs
+from conftest import ROOT
 from notebook_cells import glued, prose
 from stored_outputs import close
 
-CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
+CHAPTERS = ROOT / "chapters"
 CH07 = CHAPTERS / "09_end_to_end.ipynb"
 CH08 = CHAPTERS / "10_multiclass.ipynb"
 TUTORIAL_PRINTED = [[435, 65], [64, 436]]      # the tutorial's printed confusion matrix

@@ -15,7 +15,6 @@ test_chapter_form.py.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -29,10 +28,10 @@ from sklearn.tree import DecisionTreeClassifier
 
 import evalcore as ec
 from evalcore.reference import operating_points
+from conftest import ROOT
 from notebook_cells import cells, glued, prose, source
 from stored_outputs import ATOL, RTOL, close
 
-ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = ROOT / "chapters"
 CH10 = CHAPTERS / "15_costs.ipynb"
 CH11 = CHAPTERS / "16_hull_cost_curves.ipynb"

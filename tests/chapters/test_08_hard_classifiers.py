@@ -5,22 +5,22 @@ chapter keeps one sentence for each and sends the reader to the errata.
 The expected values are Murphy's (2007) printed numbers, typed here from his Tables 4 and 5,
 and the metrics are counted from the joint tables with exact fractions, independently of
 evalcore; evalcore's reading of the table (``ec.MURPHY_TABLE4``, ``layout="murphy"``) is then
-compared with that count. test_ch05_ch06_sources.py checks the same table through evalcore.
+compared with that count. test_06_08_precision_recall.py checks the same table through evalcore.
 """
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 
 import evalcore as ec
+from conftest import ROOT
 from notebook_cells import glued, prose
 from stored_outputs import close
 
-CHAPTER = Path(__file__).resolve().parent.parent / "chapters" / "08_hard_classifiers.ipynb"
+CHAPTER = ROOT / "chapters" / "08_hard_classifiers.ipynb"
 
 #: Murphy (2007), Table 4, as printed: [[a, b], [c, d]] for each classifier.
 TABLE4 = {"A": [["0.9", "0.1"], ["0", "0"]],

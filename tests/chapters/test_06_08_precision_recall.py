@@ -24,10 +24,10 @@ import pytest
 from sklearn.metrics import average_precision_score, matthews_corrcoef
 
 import evalcore as ec
+from conftest import ROOT
 from default_credit import default_credit
 from notebook_cells import cells, prose, source
 
-ROOT = Path(__file__).resolve().parent.parent
 CH5 = ROOT / "chapters" / "06_precision_recall.ipynb"
 CH5B = ROOT / "chapters" / "07_pr_areas.ipynb"       # the second half: areas, dominance, Default
 CH6 = ROOT / "chapters" / "08_hard_classifiers.ipynb"

@@ -11,18 +11,18 @@ the prose relies on.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
 from scipy import optimize, special, stats
 
 import evalcore as ec
+from conftest import ROOT
 from default_credit import default_credit
 from notebook_cells import cells, glued, prose, source
 from stored_outputs import close
 
-CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
+CHAPTERS = ROOT / "chapters"
 PROTOCOL = CHAPTERS / "14_evaluation_protocol.ipynb"
 CALIBRATION = CHAPTERS / "20_calibration_measured.ipynb"
 CAPACITY = CHAPTERS / "22_capacity.ipynb"

@@ -22,7 +22,6 @@ at the tolerance of stored_outputs.py.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -38,10 +37,11 @@ from sklearn.model_selection import train_test_split
 from sklearn.svm import SVC
 
 import evalcore as ec
+from conftest import ROOT
 from notebook_cells import cells, glued, prose, source
 from stored_outputs import close
 
-CHAPTERS = Path(__file__).resolve().parent.parent / "chapters"
+CHAPTERS = ROOT / "chapters"
 CH00 = CHAPTERS / "00_introduction.ipynb"
 CH11 = CHAPTERS / "16_hull_cost_curves.ipynb"
 CH14 = CHAPTERS / "19_calibration.ipynb"
