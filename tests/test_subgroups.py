@@ -5,16 +5,14 @@ demographic_parity_difference on the same data (per-group values and gaps); ever
 recounted by hand with Python loops; statsmodels' Wilson interval; the interval's coverage
 per group by simulation (one call, one group per replicate); scikit-learn's AUC per group;
 the case bootstrap of ``bootstrap_ci`` on a group's cases alone. Identities (hypothesis):
-the overall row is the metric on all cases; renaming the groups permutes the rows. Chapter
-21's glued numbers recomputed without evalcore, and its prose's verdicts (marker
-``chapters``).
+the overall row is the metric on all cases; renaming the groups permutes the rows. The
+chapter's own numbers are checked in tests/chapters/test_25_subgroups.py.
 """
 
 from __future__ import annotations
 
 import math
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -27,9 +25,6 @@ from sklearn.metrics import accuracy_score, precision_score, recall_score, roc_a
 from statsmodels.stats.proportion import proportion_confint
 
 import evalcore as ec
-from default_credit import default_credit
-from notebook_cells import cells, glued, source
-from stored_outputs import close
 from strategies import labelled_scores
 
 
@@ -98,7 +93,7 @@ def test_auc_per_group_is_sklearns_and_fairlearns():
 
 # ---------------------------------------------------------------------------- by hand
 
-def _by_hand(y, pred, g, name):
+def rows_by_hand(y, pred, g, name):
     """Each group's rate counted case by case in Python."""
     rows = {}
     for group in sorted(set(g.tolist())):
@@ -120,7 +115,7 @@ def test_rows_by_hand_with_statsmodels_wilson(name):
     pred = (s >= 0.8).astype(int)
     ours = ec.by_group(name, y, pred, g, level=0.9)
     frame = ours.to_frame()
-    hand = _by_hand(y, pred, g, name)
+    hand = rows_by_hand(y, pred, g, name)
     assert frame["group"].tolist() == sorted(hand) + ["overall"]
     for i, group in enumerate(sorted(hand)):
         n, positives, value, k, m = hand[group]
@@ -317,110 +312,6 @@ def test_renaming_the_groups_permutes_the_rows(ys, names, data):
         for field in ("n", "positives", "value", "low", "high"):
             np.testing.assert_array_equal(getattr(before, field)[i], getattr(after, field)[j])
     assert before.overall == after.overall or np.isnan(before.overall.value)
-
-
-# ---------------------------------------------------------------------------- chapter 21
-# The numbers chapter 21 glues, recomputed without evalcore (counts by hand, statsmodels'
-# Wilson, fairlearn's gaps, the simulation redrawn with numpy alone), and the verdicts its
-# prose states about them.
-
-CH21 = Path(__file__).resolve().parent.parent / "chapters" / "25_subgroups.ipynb"
-
-
-@pytest.fixture(scope="module")
-def ch21():
-    return glued(CH21)
-
-
-@pytest.fixture(scope="module")
-def credit():
-    """Chapter 21's split and model (those of chapter 18), fitted with scikit-learn."""
-    data = default_credit()
-    group = np.where(data.student[data.test], "student", "non-student")
-    return (*data.test_scores(), group)
-
-
-@pytest.mark.chapters
-def test_ch21_rates_and_gaps(ch21, credit):
-    y, p, group = credit
-    flag = (p >= ch21["sg_threshold"]).astype(int)
-    for name, label in (("others", "non-student"), ("students", "student")):
-        rows = _by_hand(y, flag, group, "tpr")[label]
-        assert (ch21[f"sg_n_{name}"], ch21[f"sg_pos_{name}"]) == rows[:2]
-        assert close(rows[2], ch21[f"sg_tpr_{name}"])
-        low, high = proportion_confint(rows[3], rows[4], alpha=1 - ch21["sg_level"],
-                                       method="wilson")
-        assert close(low, ch21[f"sg_tpr_{name}_low"]) and close(high, ch21[f"sg_tpr_{name}_high"])
-        assert close(_by_hand(y, flag, group, "fpr")[label][2], ch21[f"sg_fpr_{name}"])
-        assert close(_by_hand(y, flag, group, "ppv")[label][2], ch21[f"sg_ppv_{name}"])
-    assert close(equalized_odds_difference(y, flag, sensitive_features=group), ch21["sg_eo_gap"])
-    assert close(demographic_parity_difference(y, flag, sensitive_features=group),
-                 ch21["sg_dp_gap"])
-    ppv = MetricFrame(metrics=precision_score, y_true=y, y_pred=flag, sensitive_features=group)
-    assert close(ppv.difference(), ch21["sg_pp_gap"])
-    # the prose: students caught and wrongly flagged more often, a flag meaning nearly the
-    # same; each group's TPR inside the other's interval; the gap is the TPR gap
-    assert ch21["sg_tpr_students"] > ch21["sg_tpr_others"]
-    assert ch21["sg_fpr_students"] > ch21["sg_fpr_others"]
-    assert ch21["sg_pp_gap"] < 0.01 < ch21["sg_eo_gap"] == ch21["sg_tpr_gap"]
-    assert ch21["sg_tpr_students_low"] < ch21["sg_tpr_others"] < ch21["sg_tpr_students_high"]
-    assert ch21["sg_tpr_others_low"] < ch21["sg_tpr_students"] < ch21["sg_tpr_others_high"]
-
-
-@pytest.mark.chapters
-def test_ch21_bayes_calibration_and_exercises(ch21, credit):
-    y, p, group = credit
-    flag = p >= ch21["sg_threshold"]
-    prevalence = {g: y[group == g].mean() for g in ("non-student", "student")}
-    tpr, fpr = ch21["sg_tpr_all"], ch21["sg_fpr_all"]
-    assert close(tpr, y[flag].sum() / y.sum())
-    for name, label in (("others", "non-student"), ("students", "student")):
-        pi = prevalence[label]
-        assert close(pi * tpr / (pi * tpr + (1 - pi) * fpr), ch21[f"sg_ppv_eq_{name}"])
-        # calibrated in the large within the noise; balance fails
-        assert ch21[f"sg_bias_{name}_low"] < 0 < ch21[f"sg_bias_{name}_high"]
-        assert close(p[group == label].mean() - pi, ch21[f"sg_bias_{name}"])
-    assert ch21["sg_ppv_eq_students"] > ch21["sg_ppv_eq_others"]
-    assert ch21["sg_mean_not_students"] > ch21["sg_mean_not_others"]
-    assert ch21["sg_mean_def_students"] > ch21["sg_mean_def_others"]
-    # exercise 1: a perfect classifier's demographic parity gap is the prevalence gap
-    assert ch21["ex1_eo"] == ch21["ex1_pp"] == 0
-    assert close(prevalence["student"] - prevalence["non-student"], ch21["ex1_dp"])
-    # exercise 2: own thresholds shrink the equalised odds gap and widen the PPV gap
-    assert ch21["ex2_eo"] < ch21["sg_eo_gap"] and ch21["ex2_pp"] > 10 * ch21["sg_pp_gap"]
-
-
-@pytest.mark.chapters
-def test_ch21_small_clinic_simulation_redrawn_with_numpy(ch21):
-    """The chapter's rng draws only the clinics: redraw them in its order."""
-    code = "\n".join(source(c) for c in cells(CH21) if c["cell_type"] == "code")
-    assert "rng = np.random.default_rng(0)" in code and code.count("rng.") == 1
-    rng, share, shift, cut, n_rep = np.random.default_rng(0), 0.1, 2.0, 1.0, 500
-
-    def draw(sizes):
-        ys = [(np.arange(n) < round(share * n)).astype(int) for n in sizes]
-        return ys, [rng.normal(shift * y, 1.0) for y in ys]
-
-    ys, ss = draw([2000, 2000, 100])
-    hits, ill = int(np.sum(ss[2][ys[2] == 1] >= cut)), int(ys[2].sum())
-    low, high = proportion_confint(hits, ill, alpha=1 - ch21["sg_level"], method="wilson")
-    assert ill == ch21["sg_sim_c_pos"]
-    assert close(low, ch21["sg_sim_c_low"]) and close(high, ch21["sg_sim_c_high"])
-
-    def gaps(sizes):
-        out = []
-        for _ in range(n_rep):
-            ys, ss = draw(sizes)
-            tpr = [np.mean(s[y == 1] >= cut) for y, s in zip(ys, ss)]
-            fpr = [np.mean(s[y == 0] >= cut) for y, s in zip(ys, ss)]
-            out.append(max(max(tpr) - min(tpr), max(fpr) - min(fpr)))
-        return np.array(out)
-    small, equal = gaps([2000, 2000, 100]), gaps([2000, 2000, 2000])
-    assert close(float(np.median(small)), ch21["sg_gap_small_median"])
-    assert close(float(np.median(equal)), ch21["sg_gap_equal_median"])
-    assert close(float(np.mean(small > ch21["sg_big_gap"])), ch21["sg_gap_small_over"])
-    assert close(float(np.mean(equal > ch21["sg_big_gap"])), ch21["sg_gap_equal_over"])
-    assert ch21["sg_gap_small_over"] > 10 * ch21["sg_gap_equal_over"]
 
 
 @pytest.mark.parametrize("level", [0.5, 0.8, 0.9, 0.95, 0.99, 0.999])
