@@ -77,7 +77,7 @@ $(VENDOR_STAMP): $(PY_STAMP) js/package.json js/package-lock.json
 # module, each bundled by esbuild (pinned in js/package-lock.json, installed by npm ci above)
 # from its entry in js/src/widgets and the shared modules of js/src: anywidget's documented
 # route. The bundles are tracked, so `pip install .` needs no Node.js, and
-# tests/test_js_bundle.py fails when they differ from a fresh build. The same sources give the
+# tests/book/test_js_bundle.py fails when they differ from a fresh build. The same sources give the
 # same bytes, so a rebuild where the stamp is missing (a fresh clone, after npm ci) or older
 # than a source changes nothing. (A stamp and not the bundles themselves as the target: one
 # esbuild run writes them all, which make before 4.3 cannot say.)
@@ -184,6 +184,7 @@ bench: book chromium
 	$(BIN)/python benchmarks/bench_distribution_explorer.py
 	$(BIN)/python benchmarks/bench_binned.py
 	$(BIN)/python benchmarks/bench_dask.py
+	$(BIN)/python benchmarks/bench_cli_files.py
 	$(BIN)/python benchmarks/bench_pages.py
 
 # Issue 21's scale benchmarks, apart from `make bench` because they write ~4.5 GB of parquet

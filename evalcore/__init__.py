@@ -62,6 +62,7 @@ from .scale.score_bins import keras_thresholds, score_bin_edges, thresholded_auc
 from .scale.score_counts import ScoreCounts
 from .stats.auc_intervals import AucInterval, roc_auc_ci
 from .stats.delong import AucComparison, delong_test, delong_test_unpaired, delong_variance
+from .stats.delong_many import ManyAucComparison, PairwiseAucComparisons, delong_test_many
 from .stats.permutation import PermutationTest, auc_permutation_test, paired_permutation_test
 from .stats.protocol import (FiveByTwoTest, FriedmanTest, HolmAdjustment, ResampledTTest,
                              corrected_resampled_ttest, friedman_test, holm,
@@ -101,7 +102,8 @@ __all__ = [
     "sensitivity_at_specificity", "SpecificityInterval", "specificity_at_sensitivity",
     "RateInterval", "OperatingPointInterval", "operating_point_ci",
     # Uncertainty: tests and sample size
-    "AucComparison", "delong_test", "delong_test_unpaired", "PermutationTest",
+    "AucComparison", "delong_test", "delong_test_unpaired", "ManyAucComparison",
+    "PairwiseAucComparisons", "delong_test_many", "PermutationTest",
     "auc_permutation_test", "paired_permutation_test", "AucSampleSize", "auc_sample_size",
     # Evaluation protocol
     "ResampledTTest", "corrected_resampled_ttest", "FiveByTwoTest", "paired_ttest_5x2cv",

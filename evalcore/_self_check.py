@@ -13,7 +13,8 @@ The front end's rules have their mirror here, function for function: :func:`clos
 (``closeEnough``), :func:`parse_answer` (``parseAnswer``), :func:`strip_verdict`
 (``stripVerdict``), :func:`judge_number` and :func:`judge_choice` (``judgeNumber``,
 ``judgeChoice``), :func:`shown_answer` (``shownAnswer``) and :func:`is_relative_href`
-(``isRelativeHref``). ``tests/test_self_check.py`` runs both sides on the same cases.
+(``isRelativeHref``). ``tests/widgets/test_self_check.py`` and
+``tests/book/test_self_check_browser.py`` run the two sides on the same cases.
 
 The verdict is said once. The widget writes it ("Right:", "Not quite:", "Impossible:"); a
 text it shows after it (an explanation, a hint, a mistake's explanation, why a value is

@@ -22,6 +22,14 @@ scheduler: ``dask.delayed`` tasks, run by ``distributed`` when a client exists):
    positives above it, and :func:`evalcore.auc_range_sums` turns each range into the partial
    sums of the AUC and DeLong's variance, which add up over ranges to the exact totals.
 
+The inputs are aligned row for row, by position, as in memory. Series with as many
+partitions each (the columns of one DataFrame) are read together, partition by partition;
+otherwise (a dask array among the inputs, or Series with unlike partitions) every input is
+made a dask array of counted chunks (one more pass over each Series) and rechunked to the
+first input's chunks, and inputs of unlike lengths are a ``ValueError`` naming each length.
+Bad data raise as in memory, the message naming the partition and, for an entry such as a
+NaN score, its row in the whole input (counted from 0).
+
 Only those sums, a few hundred sampled scores and the downsampled curves reach the client;
 no column is ever gathered into one process. DeLong's paired test needs each case's
 placement values under both classifiers: a second pass cuts each partition's rows by range,
@@ -70,9 +78,9 @@ from .core.options import check_alternative, check_int, check_level, check_one_o
 from .core.validation import both_classes
 from .scale.dask_curves import (DownsampledPrecisionRecallCurve, DownsampledRocCurve,
                                 precision_recall_curve, roc_curve)
-from .scale.dask_ranges import (aligned_partitions, auc_sums, cut_rows, look_up,
-                                paired_sums, placement_table, prepare, range_average_precision,
-                                range_counts)
+from .scale.dask_inputs import aligned_partitions
+from .scale.dask_ranges import (auc_sums, cut_rows, look_up, paired_sums, placement_table,
+                                prepare, range_average_precision, range_counts)
 from .stats.auc_intervals import AucInterval
 from .stats.delong import AucComparison, auc_comparison, enough_cases, normal_interval
 
@@ -97,8 +105,9 @@ def roc_auc(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: 
     y_true : dask.array.Array or dask.dataframe.Series of shape (n,)
         True binary labels.
     y_score : dask.array.Array or dask.dataframe.Series of shape (n,)
-        Scores; higher means more likely positive. Dask arrays are rechunked to the chunks of
-        ``y_true``; Series must be partitioned alike (columns of one DataFrame).
+        Scores; higher means more likely positive. Aligned with ``y_true`` row for row: Series
+        with as many partitions are read partition by partition, otherwise the inputs are
+        rechunked to the chunks of ``y_true`` (see the module's notes).
     sample_weight : dask.array.Array or dask.dataframe.Series of shape (n,), default=None
         Non-negative weights, summed as given (unlike the in-memory functions, which first
         scale them by a power of two, their totals must neither overflow nor vanish: weights
@@ -121,8 +130,9 @@ def roc_auc(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: 
         If an input is not a Dask collection (the message names the in-memory function), or
         holds values of the wrong kind.
     ValueError
-        As :func:`evalcore.roc_auc` for bad data (the message names the partition), or if the
-        inputs differ in length or partitioning.
+        As :func:`evalcore.roc_auc` for bad data (the message names the partition and the
+        row in the whole input), or if the inputs differ in length (in a partition, for
+        Series read partition by partition).
 
     See Also
     --------

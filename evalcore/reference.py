@@ -3,8 +3,8 @@
 Every function here computes, the slow and obvious way, a number that a fast function of
 evalcore computes too: the AUC from every positive/negative pair, the counts at every
 threshold from one sort and a cumulative sum, the confusion matrix one case at a time,
-average precision step by step, DeLong's variance from the placement values. They are two
-things at once:
+average precision step by step, DeLong's variance (and the covariance of several AUCs) from
+the placement values. They are two things at once:
 
 * a **reading aid**: the book shows their source, and a student can read each in a minute;
   the fast kernels (:mod:`evalcore.core.ranking`, :mod:`evalcore.stats.delong`) give the same
@@ -31,7 +31,7 @@ import numpy as np
 
 __all__ = ["psi_table", "auc_pairs", "midranks", "auc_ranks", "counts_at_thresholds",
            "Counts", "confusion_counts", "operating_points", "average_precision",
-           "placements", "delong_variance"]
+           "placements", "delong_variance", "delong_covariance"]
 
 
 # ------------------------------------------------------------------------ the AUC by its pairs
@@ -296,3 +296,30 @@ def delong_variance(y_true, y_score) -> float:
     """
     v10, v01 = placements(y_true, y_score)
     return float(v10.var(ddof=1) / v10.size + v01.var(ddof=1) / v01.size)
+
+
+def delong_covariance(y_true, y_scores) -> np.ndarray:
+    """DeLong's estimate of the k × k covariance matrix of k AUCs measured on the same cases,
+    from its definition: ``S = S10/m + S01/n``, with ``S10[r, s] = Σ_i (V10_r(X_i) − A_r)
+    (V10_s(X_i) − A_s) / (m − 1)`` over the m positives, V10_r the placements of
+    :func:`placements` under classifier r and A_r its AUC (their mean), and S01 likewise over
+    the n negatives (DeLong, DeLong and Clarke-Pearson 1988).
+
+    ``y_scores`` is a sequence of k score arrays. The diagonal holds each classifier's
+    :func:`delong_variance`; ``S[a, a] + S[b, b] − 2·S[a, b]`` is the variance of the paired
+    test. ``evalcore.delong_test_many`` reports the same matrix (to about 1e-12). Needs two
+    cases of each class. Cost: O(k·m·n).
+
+    The same classifier twice: every entry is the seven cases' variance, 1/72:
+
+    >>> y, s = [0, 1, 0, 1, 1, 0, 0], [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
+    >>> (delong_covariance(y, [s, s]) * 72).round(9).tolist()
+    [[1.0, 1.0], [1.0, 1.0]]
+    """
+    pairs = [placements(y_true, y_score) for y_score in y_scores]
+    v10 = np.array([v for v, _ in pairs])                # k × m: one row per classifier
+    v01 = np.array([v for _, v in pairs])                # k × n
+    d10 = v10 - v10.mean(axis=1, keepdims=True)          # centred at each AUC
+    d01 = v01 - v01.mean(axis=1, keepdims=True)
+    m, n = v10.shape[1], v01.shape[1]
+    return (d10 @ d10.T / (m - 1)) / m + (d01 @ d01.T / (n - 1)) / n

@@ -1,4 +1,5 @@
-"""Shared fixtures: the built book served on 127.0.0.1, and headless Chromium with no network.
+"""Shared fixtures: the built book served on 127.0.0.1, headless Chromium with no network, and
+an Axes for the figure tests; the markers each test gets.
 
 The browser tests run against the real static book (``make test`` builds it first). Set
 ``EVALCORE_BOOK_HTML`` to test another build (for example a book of a few pages).
@@ -359,6 +360,26 @@ def explorer_js(module_offline_pages):
     yield page_with_module(module_offline_pages(), f"{url}_threshold_explorer.css",
                            "/_threshold_explorer.js", "ee")
     server.shutdown()
+
+
+@pytest.fixture
+def ax():
+    """A new Axes of its own figure, the figure closed after the test."""
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots()
+    yield axes
+    plt.close(figure)
+
+
+@pytest.fixture
+def close_figures():
+    """Every figure closed after the test: the figure tests take it for the whole file
+    (``pytestmark = pytest.mark.usefixtures("close_figures")``)."""
+    yield
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
 
 
 @pytest.fixture

@@ -20,6 +20,17 @@ Contents
 * ``best_threshold_by_cost``, ``best_threshold_by_youden``, ``eer_dense``: exhaustive searches
   over ``evalcore.reference.operating_points``.
 * ``mutual_information_eq16``: Murphy's eq. (16) as a double sum.
+* ``exact_rates``, ``exact_mcc``, ``exact_mutual_information``: a confusion matrix's rates
+  from their definitions, in exact fractions (``as_float``, ``exact_sqrt_ratio``: rounded
+  once).
+* ``pair_auc``: the AUC of two samples of scores, from its pairs.
+* ``hanley_mcneil_se``: Hanley and McNeil's (1982) standard error of the AUC.
+* ``net_benefit_by_hand``: the net benefit in exact fractions, one case at a time.
+* ``tail_by_hand``, ``order_by_hand``, ``nproc_bounds``, ``nproc_choice``: the umbrella
+  algorithm's binomial tail and order statistic by hand, and R's nproc (through its Python
+  port) for the cutoff it picks.
+* ``rows_by_hand``: a rate per subgroup, counted case by case.
+* ``DEMSAR_AUC``: Demšar's (2006) table of AUCs (14 data sets, 4 classifiers).
 * ``one_undefined_warning``: call a function, return its result, assert it emitted exactly
   one ``UndefinedMetricWarning``.
 """
@@ -28,10 +39,12 @@ from __future__ import annotations
 
 import math
 import warnings
+from decimal import Decimal, localcontext
+from fractions import Fraction
 
 import numpy as np
 
-from evalcore.reference import operating_points
+from evalcore.reference import auc_pairs, operating_points
 
 # R's .Machine$double.eps
 R_DOUBLE_EPS = 2.0 ** -52
@@ -191,6 +204,162 @@ def mutual_information_eq16(joint) -> float:
             if p > 0:
                 total += p * math.log(p / (joint[a, :].sum() * joint[:, b].sum()))
     return total
+
+
+# --------------------------------------------------------------------------------------------
+# a confusion matrix's rates, in exact arithmetic
+# --------------------------------------------------------------------------------------------
+def exact_rates(tp, fp, fn, tn):
+    """The rates from their definitions, as exact fractions (None where undefined)."""
+    tp, fp, fn, tn = (Fraction(v) for v in (tp, fp, fn, tn))
+    P, N, Pp, Nn = tp + fn, fp + tn, tp + fp, fn + tn
+    return {
+        "tpr": tp / P, "fpr": fp / N, "tnr": tn / N, "fnr": fn / P,
+        "precision": tp / Pp, "npv": tn / Nn, "false_discovery_rate": fp / Pp,
+        "false_omission_rate": fn / Nn, "accuracy": (tp + tn) / (P + N),
+        "error_rate": (fp + fn) / (P + N), "prevalence": P / (P + N),
+        "balanced_accuracy": (tp / P + tn / N) / 2, "informedness": tp / P + tn / N - 1,
+        "markedness": tp / Pp + tn / Nn - 1, "jaccard": tp / (tp + fp + fn),
+        "positive_likelihood_ratio": (tp / P) / (fp / N),
+        "negative_likelihood_ratio": (fn / P) / (tn / N),
+        "diagnostic_odds_ratio": (tp * tn) / (fp * fn),
+        "cohen_kappa": 2 * (tp * tn - fn * fp) / (Pp * N + P * Nn),
+        "f1": 2 * tp / (2 * tp + fn + fp),
+    }
+
+
+def as_float(value: Fraction) -> float:
+    """The float nearest to ``value``; beyond the float range, inf."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def exact_sqrt_ratio(numerator: Fraction, denominator: Fraction) -> float:
+    """√(numerator / denominator), rounded once to float (50 decimal digits first)."""
+    with localcontext() as context:
+        context.prec = 50
+        return float((Decimal(numerator.numerator) * Decimal(denominator.denominator)
+                      / (Decimal(numerator.denominator) * Decimal(denominator.numerator))).sqrt())
+
+
+def exact_mcc(tp, fp, fn, tn) -> float:
+    """Matthews' correlation from exact products, its square root rounded once."""
+    tp, fp, fn, tn = (Fraction(v) for v in (tp, fp, fn, tn))
+    numerator = tp * tn - fp * fn
+    value = exact_sqrt_ratio(numerator * numerator, (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
+    return -value if numerator < 0 else value
+
+
+def exact_mutual_information(cells) -> float:
+    """Σ p log(p / (p_row p_col)) of a 2x2 table, from exact probabilities."""
+    cells = [[Fraction(v) for v in row] for row in cells]
+    total = sum(map(sum, cells))
+    p = [[v / total for v in row] for row in cells]
+    rows = [sum(row) for row in p]
+    cols = [p[0][j] + p[1][j] for j in range(2)]
+
+    def log(ratio: Fraction) -> float:       # math.log takes integers of any size
+        return math.log(ratio.numerator) - math.log(ratio.denominator)
+
+    return sum(float(p[i][j]) * log(p[i][j] / (rows[i] * cols[j]))
+               for i in range(2) for j in range(2) if p[i][j] > 0)
+
+
+# --------------------------------------------------------------------------------------------
+# the AUC, its intervals, the net benefit
+# --------------------------------------------------------------------------------------------
+def pair_auc(pos, neg):
+    """The AUC of the positives' scores ``pos`` against the negatives' ``neg``, from its
+    definition (evalcore.reference): P(positive outscores negative) + ½ P(tie)."""
+    return auc_pairs(np.r_[np.ones(len(pos)), np.zeros(len(neg))], np.r_[pos, neg])
+
+
+def hanley_mcneil_se(a, n_abnormal, n_normal):
+    """Hanley and McNeil's (1982) standard error of an AUC ``a`` from its Q1 = a/(2 − a) and
+    Q2 = 2a²/(1 + a)."""
+    q1, q2 = a / (2 - a), 2 * a ** 2 / (1 + a)
+    return math.sqrt((a * (1 - a) + (n_abnormal - 1) * (q1 - a ** 2)
+                      + (n_normal - 1) * (q2 - a ** 2)) / (n_abnormal * n_normal))
+
+
+def net_benefit_by_hand(y, s, p_t) -> Fraction:
+    """TP/n − FP/n · p/(1 − p) in exact fractions, the treated counted one case at a time."""
+    p = Fraction(p_t)
+    tp = sum(1 for label, score in zip(y, s) if Fraction(score) >= p and label == 1)
+    fp = sum(1 for label, score in zip(y, s) if Fraction(score) >= p and label == 0)
+    n = len(y)
+    return Fraction(tp, n) - Fraction(fp, n) * p / (1 - p)
+
+
+# --------------------------------------------------------------------------------------------
+# a false positive rate with a guarantee: the umbrella algorithm by hand, and R's nproc
+# --------------------------------------------------------------------------------------------
+def tail_by_hand(n, k, alpha):
+    """P(Binomial(n, 1 - alpha) >= k), exactly, alpha read as the exact value of its float."""
+    p = 1 - Fraction(alpha)
+    return sum(math.comb(n, j) * p ** j * (1 - p) ** (n - j) for j in range(k, n + 1))
+
+
+def order_by_hand(n, alpha, delta):
+    """The smallest k in 1..n with the exact tail <= delta, or None: the tail summed from
+    k = n downwards, one term at a time."""
+    p = 1 - Fraction(alpha)
+    tail, found = Fraction(0), None
+    for k in range(n, 0, -1):
+        tail += math.comb(n, k) * p ** k * (1 - p) ** (n - k)
+        if tail > Fraction(delta):
+            break
+        found = k
+    return found
+
+
+def nproc_bounds(scores0, scores1, delta):
+    """nproc's sorted class-0 scores and each one's upper bound on the type I error at
+    confidence 1 - delta (``find_order``; the bound does not depend on alpha)."""
+    from nproc import npc
+    found = npc().find_order(list(scores0), list(scores1), delta, 1)
+    return found[0], found[4]
+
+
+def nproc_choice(sorted0, alpha_upper, alpha):
+    """The order and cutoff ``npc_core`` picks: the first sorted class-0 score whose bound
+    is <= alpha (its own tolerance); ``(None, None)`` where none is."""
+    fits = [i for i, bound in enumerate(alpha_upper) if bound <= alpha + 1e-10]
+    return (fits[0] + 1, sorted0[fits[0]]) if fits else (None, None)
+
+
+# --------------------------------------------------------------------------------------------
+# subgroups
+# --------------------------------------------------------------------------------------------
+def rows_by_hand(y, pred, g, name):
+    """Each group's rate counted case by case in Python."""
+    rows = {}
+    for group in sorted(set(g.tolist())):
+        cases = [(int(t), int(p)) for t, p, h in zip(y, pred, g) if h == group]
+        tp = sum(1 for t, p in cases if t == 1 and p == 1)
+        fp = sum(1 for t, p in cases if t == 0 and p == 1)
+        fn = sum(1 for t, p in cases if t == 1 and p == 0)
+        tn = sum(1 for t, p in cases if t == 0 and p == 0)
+        num, den = {"tpr": (tp, tp + fn), "fpr": (fp, fp + tn), "ppv": (tp, tp + fp),
+                    "npv": (tn, tn + fn), "prevalence": (tp + fn, len(cases)),
+                    "selection_rate": (tp + fp, len(cases))}[name]
+        rows[group] = (len(cases), tp + fn, num / den if den else math.nan, num, den)
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
+# published tables
+# --------------------------------------------------------------------------------------------
+#: Demšar (2006), Table 6: the AUC of C4.5, C4.5+m, C4.5+cf and C4.5+m+cf on 14 data sets,
+#: as printed (three decimals).
+DEMSAR_AUC = np.array([
+    [0.763, 0.768, 0.771, 0.798], [0.599, 0.591, 0.590, 0.569], [0.954, 0.971, 0.968, 0.967],
+    [0.628, 0.661, 0.654, 0.657], [0.882, 0.888, 0.886, 0.898], [0.936, 0.931, 0.916, 0.931],
+    [0.661, 0.668, 0.609, 0.685], [0.583, 0.583, 0.563, 0.625], [0.775, 0.838, 0.866, 0.875],
+    [1.000, 1.000, 1.000, 1.000], [0.940, 0.962, 0.965, 0.962], [0.619, 0.666, 0.614, 0.669],
+    [0.972, 0.981, 0.975, 0.975], [0.957, 0.978, 0.946, 0.970]])
 
 
 # --------------------------------------------------------------------------------------------

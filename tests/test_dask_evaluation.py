@@ -3,6 +3,7 @@
 References are in-memory evalcore on the same data (itself tested against scikit-learn,
 pROC and brute force) and, for weighted DeLong, the data with rows repeated. One shared
 two-worker LocalCluster runs the exactness tests; the test that kills a worker has its own.
+The thinned curves keep at most ``max_points`` exact points, the same whatever the ranges.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pandas as pd
 import pytest
 
 import evalcore as ec
+from helpers import scored_frame
 
 dask = pytest.importorskip("dask")
 da = pytest.importorskip("dask.array")
@@ -154,15 +156,15 @@ def test_curves_are_points_of_the_exact_curves(client):
     curve = ecd.roc_curve(y, s, max_points=100)
     exact = ec.roc_curve(label, score)
     assert curve.auc == ec.roc_auc(label, score)
-    assert len(exact.fpr) > 20_000 and len(curve.fpr) <= 100 + 7 + 2
+    assert len(exact.fpr) > 20_000 and len(curve.fpr) <= 100
     where = {t: i for i, t in enumerate(exact.thresholds.tolist())}
     index = np.array([where[t] for t in curve.thresholds.tolist()])
     assert np.all(np.diff(index) > 0) and index[0] == 0 and index[-1] == len(exact.fpr) - 1
     assert np.array_equal(curve.fpr, exact.fpr[index])
     assert np.array_equal(curve.tpr, exact.tpr[index])
-    # consecutive points at most 2/max_points plus one step of the full curve apart
+    # consecutive points at most 2/(max_points - 1) plus one step of the full curve apart
     step = np.max(np.diff(exact.fpr + exact.tpr))
-    assert np.max(np.diff(curve.fpr + curve.tpr)) <= 2 / 100 + step + 1e-12
+    assert np.max(np.diff(curve.fpr + curve.tpr)) <= 2 / 99 + step + 1e-12
     pr = ecd.precision_recall_curve(y, s, max_points=100)
     exact_pr = ec.precision_recall_curve(label, score)
     where = {t: i for i, t in enumerate(exact_pr.thresholds.tolist())}
@@ -180,6 +182,24 @@ def test_small_curve_is_the_whole_curve(client):
     curve = ecd.roc_curve(y, s)
     assert np.array_equal(curve.fpr, exact.fpr) and np.array_equal(curve.tpr, exact.tpr)
     assert np.array_equal(curve.thresholds, exact.thresholds)
+
+
+def test_the_dask_curves_keep_the_same_points_whatever_the_ranges():
+    frame = scored_frame(6000, seed=3)
+    y, s = (da.from_array(frame[c].to_numpy(), chunks=700) for c in ("y", "s"))
+    curves = [ecd.roc_curve(y, s, max_points=60, n_ranges=n) for n in (1, 4, 9, None)]
+    for curve in curves[1:]:
+        for got, first in zip(curve, curves[0]):
+            np.testing.assert_array_equal(got, first)
+    assert len(curves[0].fpr) <= 60
+    whole = ecd.roc_curve(y, s, max_points=None)
+    for got, exact in zip(whole, ec.roc_curve(frame["y"], frame["s"])):
+        np.testing.assert_array_equal(got, exact)
+    whole_pr = ecd.precision_recall_curve(y, s, max_points=None)
+    for got, exact in zip(whole_pr, ec.precision_recall_curve(frame["y"], frame["s"])):
+        np.testing.assert_array_equal(got, exact)
+    with pytest.raises(ValueError, match="max_points must be an integer of at least 2"):
+        ecd.roc_curve(y, s, max_points=1)
 
 
 def test_parquet_through_dask_dataframe(client, tmp_path):

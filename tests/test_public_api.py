@@ -74,7 +74,9 @@ def test_every_public_name_exists_and_nothing_public_is_left_out():
 
 
 #: The appendix's sections for optional extras: a module of its own, not in ``__all__``.
-EXTRA_SECTIONS = {"At scale (optional: evalcore[dask])": "evalcore.dask_evaluation"}
+EXTRA_SECTIONS = {"At scale (optional: evalcore[dask])": "evalcore.dask_evaluation",
+                  "Thresholds tuned in scikit-learn (optional: evalcore[sklearn])":
+                      "evalcore.sklearn_scorers"}
 
 
 def test_the_appendix_reads_as_all_does():

@@ -7,7 +7,8 @@ precision (the step sum) and DeLong's variance (the placement values). The score
 (any magnitude, signed zeros), float32, int64 (beyond 2**53 too) or int8, half the time drawn
 from a pool of a few values so that they tie heavily. Where evalcore counts in integers (no
 weights: U, the counts) the numbers must be equal; with weights or a division of sums, equal
-to 1e-12 relative.
+to 1e-12 relative. Not drawn: the covariance matrix of k AUCs (``delong_test_many``) against
+``delong_covariance``, on k correlated classifiers with and without ties.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 
 import evalcore as ec
 import evalcore.reference as ref
+from helpers import correlated_scores
 
 INT64 = np.iinfo(np.int64)
 RTOL = 1e-12
@@ -188,6 +190,18 @@ def test_delong_variance_reads_integer_weights_as_copies(case, data):
     counts = ec.ScoreCounts.from_arrays(y, s, sample_weight=copies)
     variance = ref.delong_variance(np.repeat(y, copies), np.repeat(s, copies))
     assert counts.delong_variance() == pytest.approx(variance, rel=RTOL, abs=0)
+
+
+@pytest.mark.parametrize("seed, k, ties", [(0, 3, False), (1, 4, True), (2, 5, True)])
+def test_the_covariance_is_deLongs_by_its_definition(seed, k, ties):
+    y, scores = correlated_scores(50, k, np.random.default_rng(seed), ties=ties)
+    result = ec.delong_test_many(y, *scores)
+    np.testing.assert_allclose(result.covariance, ref.delong_covariance(y, scores),
+                               rtol=1e-12, atol=1e-15)
+    np.testing.assert_array_equal(result.aucs, [ref.auc_pairs(y, s) for s in scores])
+    # the diagonal: each classifier's own DeLong variance
+    np.testing.assert_allclose(np.diag(result.covariance),
+                               [ref.delong_variance(y, s) for s in scores], rtol=1e-12)
 
 
 # ----------------------------------------------------------------------- the module itself

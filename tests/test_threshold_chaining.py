@@ -319,7 +319,7 @@ def test_prg_curve_thresholds_chain(data):
     assert chained_points >= 1
 
 
-# --------------------------------------------------------------------------- the issue's case
+# ----------------------------------------------------------- the strict rule, one argument away
 def test_the_strict_rule_is_one_argument_away_and_chains_when_passed_on():
     """``rule=">"`` gives a source's strict rule. At a threshold returned for ``>=`` (a
     score, the top of a tie group) it leaves that group out: fewer cases called positive,

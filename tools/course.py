@@ -11,7 +11,7 @@ A Sphinx extension (``_config.yml`` loads it) that reads ``course.yml``:
   chapters and the decks to project (``slides/<chapter>.html``, written by tools/slides.py).
 
 The reading times are measured on the built pages with :func:`reading_time.reading_time`, the
-formula tests/test_course.py holds every chapter to: after the HTML is written, each placeholder
+formula tests/book/test_course.py holds every chapter to: after the HTML is written, each placeholder
 ``<span class="reading-time" data-page="...">`` gets that page's minutes, and each
 ``<span class="course-hours" data-pages="...">`` the hours of the pages it lists.
 """

@@ -8,7 +8,7 @@ that make the Monte Carlo standard error small take far longer than a chapter ma
 
 Every block of replicates has its own generator, ``numpy.random.default_rng([seed, cell,
 block])``, and the file keeps each block's counts as well as their totals, so any block can
-be recomputed alone: ``tests/test_coverage_simulations_tool.py`` reruns a few blocks and compares
+be recomputed alone: ``tests/book/test_coverage_simulations_tool.py`` reruns a few blocks and compares
 them with the stored ones, count for count.
 
 **The AUC at the boundary.** Binormal scores, negatives 𝒩(0, 1) and positives 𝒩(δ, 1), as

@@ -4,7 +4,7 @@ For authors of deck outlines (``chapters/NN_name.deck.yml``): opens
 ``_build/html/slides/NN_name.html`` in headless Chromium at 1280×720 (``--size`` for another),
 walks every slide and prints, per slide, how far anything runs past the slide (px), the
 smallest text of each kind (title, text, code, widget, source) and the title's lines; with
-``--shots DIR`` it also saves a screenshot of each slide. tests/test_slides.py holds every deck
+``--shots DIR`` it also saves a screenshot of each slide. tests/book/test_slides.py holds every deck
 to the same measure (tests/deck_measure.js) and to these limits: overflow 2 px at most; titles,
 text and captions 24 px at least; code 20 px; widgets and the source line 18 px; at most 80
 words of running text a slide.

@@ -1,7 +1,7 @@
 """How long a chapter takes to read, measured from its built HTML page.
 
 One formula, used twice: the build prints it at the top of every chapter (tools/course.py)
-and tests/test_course.py holds every chapter to one sitting with it. What a reader meets
+and tests/book/test_course.py holds every chapter to one sitting with it. What a reader meets
 straight through counts; what stays folded until opened, and the exercises with their
 solutions, do not:
 

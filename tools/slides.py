@@ -28,7 +28,7 @@ title, the length, the chapters to read first, the self-check to run live, and l
 chapter and to the deck's PDF handout (``slides/handouts/NN_name.pdf``, tools/handouts.py).
 
 The slides are one flat sequence (→, ←, PageDown, PageUp and a presenter's remote all walk
-it), 1280×720, and every slide fits: tests/test_slides.py measures each in Chromium. ``S``
+it), 1280×720, and every slide fits: tests/book/test_slides.py measures each in Chromium. ``S``
 opens reveal's speaker view with the notes and a timer. Everything a deck loads is the book's
 own (reveal.js copied into ``slides/_reveal``, the widget scripts from ``_static``), so a
 deck works offline. Its formulas are typeset when it is built, as the book's are

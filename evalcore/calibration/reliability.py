@@ -53,9 +53,9 @@ def _two_column_shape(y_prob: Any) -> tuple | None:
     return shape if len(shape) == 2 and shape[1] == 2 else None
 
 
-def _positive_column(y_true: Any, y_prob: Any, pos_label: Any) -> Any:
-    """``y_prob`` itself, or, when it is ``predict_proba``'s output of shape (n, 2), its
-    positive class's column.
+def _class_columns(y_true: Any, y_prob: Any, pos_label: Any) -> tuple[Any, Any]:
+    """``(y_prob, None)``, or, when ``y_prob`` is ``predict_proba``'s output of shape
+    (n, 2), its positive class's column and the other class's, as float64.
 
     The columns follow the sorted labels (scikit-learn's ``classes_``): for {0, 1},
     {-1, 1} and booleans the positive class, 1, is the second column; with ``pos_label``
@@ -65,11 +65,11 @@ def _positive_column(y_true: Any, y_prob: Any, pos_label: Any) -> Any:
     """
     shape = _two_column_shape(y_prob)
     if shape is None:
-        return y_prob
+        return y_prob, None
     truth = as_1d(y_true, "y_true")
     if shape[0] != truth.shape[0]:
         if shape[0] == 1:
-            return y_prob                   # a row of two samples: as_1d says what is wrong
+            return y_prob, None             # a row of two samples: as_1d says what is wrong
         raise ValueError(f"inputs must have the same length: y_prob has {shape[0]} rows (of "
                          f"two columns, predict_proba's), y_true has {truth.shape[0]} samples")
     given = y_prob.to_numpy() if hasattr(y_prob, "to_numpy") else y_prob
@@ -83,7 +83,7 @@ def _positive_column(y_true: Any, y_prob: Any, pos_label: Any) -> Any:
                          f"the two classes, but row {row} sums to {shown(sums[row])}, not 1: "
                          f"pass the positive class's probabilities as one column")
     if pos_label is None:
-        return columns[:, 1]
+        return columns[:, 1], columns[:, 0]
     check_label(pos_label, "pos_label")
     labels = np.unique(truth).tolist()
     if len(labels) < 2:
@@ -91,7 +91,8 @@ def _positive_column(y_true: Any, y_prob: Any, pos_label: Any) -> Any:
                          f"labels) but y_true holds only {shown(labels[0])}, so the place of "
                          f"pos_label={shown(pos_label)} among the two labels is unknown: pass "
                          f"its column, y_prob[:, k]")
-    return columns[:, labels.index(pos_label) if pos_label in labels else 1]
+    positive = labels.index(pos_label) if pos_label in labels else 1
+    return columns[:, positive], columns[:, 1 - positive]
 
 
 def check_unit_interval(prob: np.ndarray, name: str) -> None:
@@ -110,7 +111,7 @@ def check_probabilities(y_true: Any, y_prob: Any, sample_weight: Any,
     of every calibration measure: binary labels, finite probabilities in [0, 1] (or
     ``predict_proba``'s two columns, of which the positive class's is read), valid weights;
     each rule broken is a ``ValueError``/``TypeError`` naming the argument."""
-    label, prob, weight = check_binary_scores(y_true, _positive_column(y_true, y_prob, pos_label),
+    label, prob, weight = check_binary_scores(y_true, _class_columns(y_true, y_prob, pos_label)[0],
                                               sample_weight=sample_weight, pos_label=pos_label,
                                               score_name="y_prob")
     check_unit_interval(prob, "y_prob")
@@ -221,6 +222,21 @@ def reliability_from_edges(label: np.ndarray, prob: np.ndarray, weight: np.ndarr
                             counts[full], edges)
 
 
+def own_float_type(y_prob: Any) -> np.dtype:
+    """The floating type scikit-learn keeps for probabilities, read without copying them:
+    float16 or float32 when that is the type of a numpy array or pandas Series, or the
+    common type (numpy's promotion) of a DataFrame's columns, all of numpy types; float64
+    for anything else (lists, integers, long double, pandas' nullable types)."""
+    given = getattr(y_prob, "dtype", None)
+    if given is None and hasattr(y_prob, "dtypes"):     # a DataFrame: its columns together
+        columns = list(y_prob.dtypes)
+        if columns and all(isinstance(dtype, np.dtype) for dtype in columns):
+            given = np.result_type(*columns)
+    if isinstance(given, np.dtype) and given in (np.float16, np.float32):
+        return given
+    return np.dtype(np.float64)
+
+
 def brier_score(y_true: Any, y_prob: Any, *, sample_weight: Any = None,
                 pos_label: Any = None) -> float:
     """The Brier score: the mean squared difference between probability and outcome.
@@ -274,13 +290,20 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
     """The log loss (cross-entropy): ``−(1/n) Σ [y_i ln p_i + (1 − y_i) ln(1 − p_i)]``.
 
     A confident wrong forecast (``p = 0`` for a positive) has infinite loss. To keep the
-    value finite the probabilities are first clipped to ``[eps, 1 − eps]``; by default
-    ``eps`` is the machine epsilon of the probabilities' own floating type, as in
-    ``sklearn.metrics.log_loss`` (1.9): for float64 (and for lists or integers) about
-    2.2e-16, so such a case costs ``−ln(eps)`` ≈ 36.04; for float32 1.2e-7, costing ≈ 15.94.
-    The loss is then computed in float64 (scikit-learn computes in the input's type, so a
-    float16 or float32 result may differ from it in the last digits of that type). Natural
-    logarithm (nats).
+    value finite each case's probability of its true class is first clipped to
+    ``[eps, 1 − eps]``; by default ``eps`` is the machine epsilon of the probabilities' own
+    floating type, as in ``sklearn.metrics.log_loss`` (1.9): the type of a numpy array or
+    pandas Series, or the common type of a DataFrame's columns, when it is float16 (eps
+    9.8e-4) or float32 (1.2e-7), and float64 (2.2e-16) for anything else (lists, integers,
+    long double, pandas' nullable types), the types scikit-learn keeps. So a case given
+    probability 0 of its true class costs ``−ln(eps)``: ≈ 36.04 in float64, ≈ 15.94 in
+    float32, ≈ 6.93 in float16. Of ``predict_proba``'s two columns the true class's own is
+    read, as scikit-learn reads it (not one minus the other's). The loss is then computed in
+    float64 (scikit-learn computes in the input's type, so a float16 or float32 result may
+    differ from it in the last digits of that type). Natural logarithm (nats).
+
+    scikit-learn 1.9 takes no ``eps`` (it deprecated the option in 1.3 and removed it in
+    1.5); evalcore keeps it, and its default is scikit-learn's clipping.
 
     Parameters
     ----------
@@ -292,8 +315,8 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
         which the positive class's is used.
     eps : float, default=None
         Clipping margin in [0, 0.5); ``eps=0`` clips nothing (the loss may be ``inf``).
-        ``None``: the machine epsilon of ``y_prob``'s floating type (float64's when it has
-        none, a list or integers), as in scikit-learn.
+        ``None``: the machine epsilon of ``y_prob``'s floating type, float16 or float32
+        (float64's for any other, a list or integers), as in scikit-learn.
     sample_weight : array-like of shape (n,), default=None
         Non-negative weights (only their ratios matter). ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
@@ -325,14 +348,14 @@ def log_loss(y_true: Any, y_prob: Any, *, eps: float | None = None, sample_weigh
     """
     eps = check_optional(check_real, eps, "eps", low=0, high=0.5, high_open=True)
     if eps is None:
-        # an array's own type, read without copying: float16, float32 or float64, the types
-        # scikit-learn keeps (it makes any other, a pandas or a long double one, float64)
-        given = getattr(y_prob, "dtype", None)
-        own = given if given in (np.float16, np.float32) else np.float64
-        eps = float(np.finfo(own).eps)
-    label, prob, weight = check_probabilities(y_true, y_prob, sample_weight, pos_label)
-    prob = np.clip(prob, eps, 1 - eps)
-    chance_of_truth = np.where(label == 1, prob, 1 - prob)[weight > 0]
+        eps = float(np.finfo(own_float_type(y_prob)).eps)
+    positive, negative = _class_columns(y_true, y_prob, pos_label)
+    label, prob, weight = check_probabilities(y_true, positive, sample_weight, pos_label)
+    if negative is None:
+        negative = 1 - prob
+    else:
+        check_unit_interval(negative, "y_prob")
+    chance_of_truth = np.clip(np.where(label == 1, prob, negative)[weight > 0], eps, 1 - eps)
     with np.errstate(divide="ignore"):
         losses = -np.log(chance_of_truth)
     if not math.isfinite(losses.max()):

@@ -19,6 +19,7 @@ from .. import reference
 from .options import check_bool, check_fraction, check_one_of, check_real
 from .ranking import (TieGroups, auc_from_groups, cumulative_counts, group_totals,
                       mann_whitney_counts, roc_points, unit_scaled_groups, validated_tie_groups)
+from .sklearn_keywords import explains_sklearn_keywords
 from .validation import both_classes, check_binary_scores, shown
 
 #: ``method="pairs"`` refuses inputs with more positive/negative pairs than this.
@@ -48,6 +49,7 @@ def _auc_pairs(label, score, weight) -> float:
     return min(max(reference.auc_pairs(label, score, weight), 0.0), 1.0)
 
 
+@explains_sklearn_keywords
 def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: Any = None,
             pos_label: Any = None) -> float:
     """Area under the ROC curve, by one of three methods that agree to 1e-12.
@@ -80,7 +82,8 @@ def roc_auc(y_true: Any, y_score: Any, *, method: str = "rank", sample_weight: A
     ------
     TypeError
         If an argument is of the wrong kind (strings as scores, mixed label types, a method
-        that is not a string).
+        that is not a string); ``max_fpr``, scikit-learn's keyword, has a message naming
+        :func:`partial_auc`.
     ValueError
         If labels are not binary, scores not finite, lengths differ or weights are
         negative, ``method`` is not one of the three, or ``method="pairs"`` meets more than

@@ -34,6 +34,7 @@ from .exact import to_float
 from .layouts import LaidOutTable, Layout, arrange, canonical_cells, check_layout
 from .options import check_count, check_rule
 from .ranking import TieGroups, group_totals, is_weighted
+from .sklearn_keywords import explains_sklearn_keywords
 from .threshold_side import threshold_hits
 from .validation import (check_binary_predictions, check_binary_scores, check_scores, undefined,
                          unit_scale)
@@ -72,6 +73,11 @@ class ConfusionMatrix(LaidOutTable, CombinedMetrics):
     Integer counts are kept as Python ints, exact however large; rates are then ratios of
     integers rounded once. Counts of any magnitude (1e300, subnormal weights) give the same
     rates as the same counts scaled to ordinary size.
+
+    As scikit-learn's matrix: ``np.asarray(cm)`` is ``[[tn, fp], [fn, tp]]`` (the layout of
+    ``sklearn.metrics.confusion_matrix``, int64 for integer counts) and
+    ``tn, fp, fn, tp = cm.ravel()`` unpacks it in its order. The matrix itself is not
+    iterable: ``pandas.DataFrame([cm_a, cm_b])`` has the fields ``tp, fp, fn, tn`` as columns.
 
     Parameters
     ----------
@@ -349,6 +355,7 @@ def predict(y_score: Any, threshold: float, *, rule: str = ">=") -> np.ndarray:
     return threshold_hits(score, threshold, rule).astype(np.int8)
 
 
+@explains_sklearn_keywords
 def confusion_matrix(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
                      pos_label: Any = None) -> ConfusionMatrix:
     """Count tp, fp, fn, tn of hard predictions ``y_pred`` against ``y_true``.
@@ -375,7 +382,9 @@ def confusion_matrix(y_true: Any, y_pred: Any, *, sample_weight: Any = None,
     ------
     TypeError
         If the labels are missing, hold missing values of the wrong kind, or mix strings
-        and numbers (within one array or between ``y_true`` and ``y_pred``).
+        and numbers (within one array or between ``y_true`` and ``y_pred``); scikit-learn's
+        ``normalize`` and ``labels`` have a message giving the evalcore way (the matrix's
+        rates and ``cm.joint``; a layout).
     ValueError
         If the labels hold missing values, more than two classes, or lengths differ, or the
         weights break their rules.

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .frames import data_frame
+from .options import check_bool
 from .ranking import (TieGroups, cumulative_counts, group_totals, roc_points,
                       unit_scaled_groups, validated_tie_groups)
 from .validation import both_classes
@@ -194,14 +195,16 @@ def confusion_matrix_at_thresholds_from_groups(groups: TieGroups) -> ThresholdCo
     return ThresholdCounts(fps[-1:] - fps, fps, tps[-1:] - tps, tps, thresholds.copy())
 
 
-def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
-              pos_label: Any = None) -> RocCurve:
+def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any = None,
+              drop_intermediate: bool = False) -> RocCurve:
     """The ROC curve: false and true positive rates at every distinct score.
 
     Returns one point per distinct score plus the start ``(0, 0)`` at threshold ``inf``;
     point ``i`` classifies ``score >= thresholds[i]`` as positive. These are the points of
-    ``sklearn.metrics.roc_curve(..., drop_intermediate=False)``. If a class is missing, the
-    rate that divides by it is all ``nan`` (one warning).
+    ``sklearn.metrics.roc_curve(..., drop_intermediate=False)``; scikit-learn's default,
+    ``drop_intermediate=True``, is an option here (every threshold is kept by default, so
+    that each distinct score has its point). If a class is missing, the rate that divides
+    by it is all ``nan`` (one warning).
 
     Parameters
     ----------
@@ -214,6 +217,14 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
         ones give the same result as weights near 1). ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
+    drop_intermediate : bool, default=False
+        Drop the points that lie between two others on a straight segment, by scikit-learn's
+        rule (the points of ``sklearn.metrics.roc_curve`` with its default,
+        ``drop_intermediate=True``, thresholds included): a point is dropped when the steps
+        in false and in true positives that lead to it equal those that leave it (both
+        second differences of the counts are 0), so it is the midpoint of its neighbours;
+        the start and the first and last distinct scores are always kept. The curve drawn
+        and its area are the same.
 
     Returns
     -------
@@ -224,7 +235,8 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     Raises
     ------
     TypeError
-        If an argument is of the wrong kind (strings as scores, mixed label types).
+        If an argument is of the wrong kind (strings as scores, mixed label types,
+        ``drop_intermediate`` not a bool).
     ValueError
         If labels are not binary, scores not finite, lengths differ or weights are
         negative.
@@ -249,15 +261,34 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     [0.0, 0.3333, 0.6667, 0.6667, 1.0, 1.0, 1.0, 1.0]
     >>> roc.thresholds[:3].tolist()
     [inf, 0.8, 0.7]
+    >>> ec.roc_curve(y, s, drop_intermediate=True).thresholds.tolist()
+    [inf, 0.8, 0.7, 0.6, 0.5, 0.1]
     """
     return roc_curve_from_groups(validated_tie_groups(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True))
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, scale_weights=True),
+        drop_intermediate=drop_intermediate)
 
 
-def roc_curve_from_groups(groups: TieGroups) -> RocCurve:
+def corner_points(tps: np.ndarray, fps: np.ndarray) -> np.ndarray:
+    """The indices of the ROC points (the start ``(0, 0)`` first) that scikit-learn's
+    ``drop_intermediate`` keeps: the start, the first and last distinct score, and every
+    point where the step in false or in true positives changes (a second difference of the
+    counts that is not 0). A point on a straight segment whose steps on either side differ
+    in length is kept, as scikit-learn keeps it."""
+    if len(tps) <= 3:                   # the start and at most two distinct scores
+        return np.arange(len(tps))
+    turns = (np.diff(fps[1:], 2) != 0) | (np.diff(tps[1:], 2) != 0)
+    return np.flatnonzero(np.concatenate(([True, True], turns, [True])))
+
+
+def roc_curve_from_groups(groups: TieGroups, *, drop_intermediate: bool = False) -> RocCurve:
     """The ROC curve of tie groups (or a ScoreCounts): the kernel of :func:`roc_curve` and
     of ``ScoreCounts.roc_curve``."""
+    drop_intermediate = check_bool(drop_intermediate, "drop_intermediate")
     thresholds, tps, fps = roc_points(unit_scaled_groups(groups))
+    if drop_intermediate:
+        kept = corner_points(tps, fps)
+        thresholds, tps, fps = thresholds[kept], tps[kept], fps[kept]
     total_pos, total_neg = tps[-1], fps[-1]
     rate = "false positive rate" if not total_neg > 0 else "true positive rate"
     both_classes(total_pos, total_neg, f"the ROC curve's {rate}", stacklevel=5)

@@ -152,6 +152,47 @@ class LaidOutTable:
         spec = check_layout(layout)
         return arrange([[self.tp, self.fn], [self.fp, self.tn]], spec)
 
+    def ravel(self) -> np.ndarray:
+        """The four counts in scikit-learn's order, ``tn, fp, fn, tp``: what
+        ``sklearn.metrics.confusion_matrix(y_true, y_pred).ravel()`` gives for labels
+        {0, 1}, so ``tn, fp, fn, tp = cm.ravel()`` reads them as it does.
+
+        The matrix itself is not iterable (``tn, fp, fn, tp = cm`` is Python's
+        ``TypeError``), so that ``pandas.DataFrame([cm_a, cm_b])`` reads its fields, by name,
+        as columns; read the counts by name (``cm.tp``) to need no order at all.
+
+        Returns
+        -------
+        numpy.ndarray of shape (4,)
+            ``as_array().ravel()``: int64 for integer counts (Python ints beyond int64),
+            float64 for weighted ones.
+
+        Examples
+        --------
+        >>> import evalcore as ec
+        >>> tn, fp, fn, tp = ec.confusion_matrix([0, 0, 1, 1, 1], [0, 1, 1, 1, 0]).ravel()
+        >>> int(tn), int(fp), int(fn), int(tp)
+        (1, 1, 1, 2)
+        """
+        return self.as_array().ravel()
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        """``np.asarray(cm)``: :meth:`as_array` in scikit-learn's layout,
+        ``[[tn, fp], [fn, tp]]``, int64 for integer counts and float64 for weighted ones, or
+        in ``dtype``. Counts beyond int64 (which ``as_array`` keeps as Python ints) are an
+        ``OverflowError`` unless a ``dtype`` is given: never an array of objects unasked.
+        The array is new each time (``copy`` has nothing to share)."""
+        counts = self.as_array()
+        if dtype is not None:
+            return counts.astype(dtype)
+        if counts.dtype == object:
+            largest = max(self.tp, self.fp, self.fn, self.tn)
+            raise OverflowError(f"np.asarray of a {type(self).__name__}: its counts exceed "
+                                f"int64 (largest {largest}); cm.as_array() keeps them exact "
+                                f"as Python ints, np.asarray(cm, dtype=float) rounds them to "
+                                f"float64")
+        return counts
+
 
     @staticmethod
     def axis_labels(layout: str | Layout = "sklearn") -> tuple[list[str], list[str]]:

@@ -20,6 +20,9 @@ from typing import Any
 
 import numpy as np
 
+from . import sklearn_keywords
+
+
 class UndefinedMetricWarning(UserWarning):
     """A metric is undefined on this input (for example 0/0); the result is ``nan``."""
 
@@ -43,8 +46,18 @@ def shown(value: Any) -> str:
 
 
 def undefined(reason: str, *, stacklevel: int = 3) -> float:
-    """Warn once with ``reason`` and return ``nan``."""
-    warnings.warn(reason, UndefinedMetricWarning, stacklevel=stacklevel)
+    """Warn once with ``reason`` and return ``nan``.
+
+    ``stacklevel`` counts evalcore's own frames up to the user's call; the frame of the
+    decorator that answers scikit-learn's keywords (:mod:`evalcore.core.sklearn_keywords`,
+    around some public functions) is not counted, so the warning points at the user's call
+    of a decorated function too."""
+    level, depth, frame = stacklevel, 2, sys._getframe(1)     # depth 2: the caller's frame
+    while frame is not None and depth <= level:
+        if frame.f_globals.get("__name__") == sklearn_keywords.__name__:
+            level += 1
+        frame, depth = frame.f_back, depth + 1
+    warnings.warn(reason, UndefinedMetricWarning, stacklevel=level)
     return math.nan
 
 
@@ -290,8 +303,9 @@ def check_scores(y_score: Any, name: str = "y_score", *, keep_dtype: bool = Fals
     return array
 
 
-def _classes(array: np.ndarray) -> np.ndarray:
-    """The distinct labels; linear time for numeric labels with at most two values."""
+def label_classes(array: np.ndarray) -> np.ndarray:
+    """The distinct labels, sorted; linear time for numeric labels with at most two values
+    (a batch of 0/1 labels takes two passes, not a sort)."""
     if array.dtype.kind in "biuf":
         low, high = array.min(), array.max()
         if low == high:
@@ -318,7 +332,7 @@ def _too_many_classes(name: str, classes: np.ndarray, scores: np.ndarray | None,
     at most two values), or a multiclass problem."""
     listed = ", ".join(map(shown, classes[:5])) + (", ..." if classes.size > 5 else "")
     message = f"{name} must hold two classes (binary labels), got {classes.size}: {listed}"
-    score_values = None if scores is None else _classes(scores)
+    score_values = None if scores is None else label_classes(scores)
     if score_values is not None and score_values.dtype.kind in "biu":   # kept in their dtype
         score_values = score_values.astype(np.float64)                   # shown as checked
     if score_values is not None and score_values.size <= 2:
@@ -346,7 +360,7 @@ def check_labels(y_true: Any, *, pos_label: Any = None, name: str = "y_true",
     array = as_1d(y_true, name)
     if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must not hold NaN or infinite values")
-    classes = _classes(array)
+    classes = label_classes(array)
     if classes.size > 2:
         raise _too_many_classes(name, classes, scores, score_name)
     if pos_label is None:
@@ -480,7 +494,8 @@ def check_binary_predictions(y_true: Any, y_pred: Any, *, sample_weight: Any = N
         raise ValueError(f"y_true and y_pred together hold {together.size} labels "
                          f"{together[:5].tolist()!r}: they must use the same two labels")
     if pos_label is None:
-        truth_labels, pred_labels = _classes(raw_true).tolist(), _classes(raw_pred).tolist()
+        truth_labels = label_classes(raw_true).tolist()
+        pred_labels = label_classes(raw_pred).tolist()
         if _is_coding(truth_labels) and _is_coding(pred_labels) \
                 and not _is_coding(together.tolist()):
             raise ValueError(f"y_true holds only {truth_labels!r} and y_pred only "

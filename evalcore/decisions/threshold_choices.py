@@ -21,6 +21,7 @@ import numpy as np
 from ..core.curves import threshold_scalar
 from ..core.options import check_fraction, check_positive, check_real, check_rule
 from ..core.ranking import TieGroups, is_weighted, operating_points, validated_tie_groups
+from ..core.sklearn_keywords import explains_sklearn_keywords
 from ..core.validation import both_classes, undefined
 from .guarantees import fpr_violation_probability, min_negatives_for_guarantee, umbrella_order
 
@@ -94,6 +95,7 @@ class GuaranteedThresholdChoice(NamedTuple):
     violation_probability: float
 
 
+@explains_sklearn_keywords
 def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = ">=",
                      pos_label: Any = None, confidence: float | None = None
                      ) -> ThresholdChoice | GuaranteedThresholdChoice:
@@ -152,7 +154,7 @@ def threshold_at_fpr(y_true: Any, y_score: Any, max_fpr: float, *, rule: str = "
     ------
     TypeError
         If an argument is of the wrong kind (``max_fpr`` or ``confidence`` not a real number,
-        ``rule`` not a string).
+        ``rule`` not a string); ``sample_weight`` has a message giving the choice on weights.
     ValueError
         If ``max_fpr`` is outside [0, 1] or NaN, ``confidence`` outside (0, 1), ``rule`` is
         not ">=" or ">", or the labels or scores break their rules; with ``confidence``, if
@@ -251,6 +253,7 @@ def _guaranteed(thresholds, tps, fps, max_fpr: float, confidence: float
                                      fpr_violation_probability(n_negatives, order, max_fpr))
 
 
+@explains_sklearn_keywords
 def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *, rule: str = ">=",
                            pos_label: Any = None) -> ThresholdChoice:
     """The threshold with the largest recall whose precision is at least ``min_precision``.
@@ -285,7 +288,8 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *, r
     Raises
     ------
     TypeError
-        If an argument is of the wrong kind.
+        If an argument is of the wrong kind; ``sample_weight`` has a message giving the
+        choice on weights.
     ValueError
         If ``min_precision`` is outside [0, 1] or NaN, ``rule`` is not ">=" or ">", or the
         labels or scores break their rules.
@@ -312,6 +316,16 @@ def threshold_at_precision(y_true: Any, y_score: Any, min_precision: float, *, r
                                               min_precision, rule=rule)
 
 
+def meets_precision(tps: Any, called: Any, min_precision: float) -> Any:
+    """Whether ``tps`` true positives among ``called`` cases called positive reach precision
+    ``min_precision``: ``tp >= p·called``, compared on the counts rather than on the rounded
+    ratio, with a relative slack of 1e-12 (so that, say, 97 of 100 meets 0.97); nothing
+    called positive has no precision and does not. Arrays or scalars alike: the rule of
+    :func:`threshold_at_precision` and of evalcore.sklearn_scorers'
+    ``recall_at_precision_scorer``."""
+    return (called > 0) & (tps >= min_precision * called * (1 - 1e-12))
+
+
 def threshold_at_precision_from_groups(groups: TieGroups, min_precision: float, *,
                                        rule: str = ">=") -> ThresholdChoice:
     """The threshold with the largest recall at a least precision on tie groups (or a
@@ -324,8 +338,7 @@ def threshold_at_precision_from_groups(groups: TieGroups, min_precision: float, 
     called = tps + fps
     with np.errstate(invalid="ignore", divide="ignore"):
         precision = np.where(called > 0, tps / np.where(called > 0, called, 1), -1.0)
-    # compare tp >= p·(tp + fp) rather than the rounded ratio, with a relative slack
-    feasible = (called > 0) & (tps >= min_precision * called * (1 - 1e-12))
+    feasible = meets_precision(tps, called, min_precision)
     if not feasible.any():
         undefined(f"no threshold reaches precision {min_precision!r}: the best is "
                   f"{precision.max():.6g}", stacklevel=4)

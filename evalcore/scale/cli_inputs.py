@@ -6,8 +6,9 @@ metric is computed here. :func:`evalcore.scale.cli.main` finds the files
 (:func:`expand_paths`, :func:`file_format`, :func:`check_columns`), asks :func:`choose_route`
 and starts a :class:`Progress`; the routes (:mod:`evalcore.scale.cli_routes`) read through
 :func:`read_batches` and check each batch through :class:`LabelCheck` (two classes, one coding,
-in every file) and :func:`finite_scores` (finite numbers; NaN or infinite scores are counted in
-the whole file by :func:`nonfinite_error`). The cut falls at the rows: what the files hold and
+in every file; no rows at all is an empty file) and :func:`finite_scores` (finite numbers; NaN
+or infinite scores are counted in the whole file by :func:`nonfinite_error`, and text names its
+first value that is not a number and its row, :func:`text_score_error`). The cut falls at the rows: what the files hold and
 how to read and check them is here, what a route computes from them is in ``cli_routes``, and
 what is written is in ``cli_outputs``.
 
@@ -33,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.validation import check_labels, check_scores
+from ..core.validation import check_labels, check_scores, label_classes, shown
 from .cli_errors import CliError, one_line
 
 #: Bytes in memory per byte on disk, by format: the rule's expansion factor (see above).
@@ -111,7 +112,8 @@ def check_columns(paths: list[str], kinds: dict[str, str], needed: list[str]) ->
 
 def read_batches(path: str, kind: str, columns: list[str],
                  progress: Progress | None = None) -> Iterator[dict[str, np.ndarray]]:
-    """The named columns of one file as numpy arrays, a batch of rows at a time."""
+    """The named columns of one file as numpy arrays, a batch of rows at a time (never a
+    batch of no rows: an empty file yields nothing)."""
     try:
         if kind == "parquet":
             import pyarrow.parquet as pq
@@ -121,8 +123,9 @@ def read_batches(path: str, kind: str, columns: list[str],
                 done += batch.num_rows
                 if progress:
                     progress.advance(path, done / total)
-                yield {name: batch.column(name).to_numpy(zero_copy_only=False)
-                       for name in columns}
+                if batch.num_rows:
+                    yield {name: batch.column(name).to_numpy(zero_copy_only=False)
+                           for name in columns}
             return
         import pandas as pd
         size = max(os.path.getsize(path), 1)
@@ -130,7 +133,8 @@ def read_batches(path: str, kind: str, columns: list[str],
             for chunk in pd.read_csv(stream, usecols=columns, chunksize=BATCH_ROWS):
                 if progress:
                     progress.advance(path, min(stream.tell() / size, 1.0))
-                yield {name: chunk[name].to_numpy() for name in columns}
+                if len(chunk):
+                    yield {name: chunk[name].to_numpy() for name in columns}
     except CliError:
         raise
     except Exception as exc:
@@ -282,7 +286,9 @@ def positive_label(text: str | None, labels: np.ndarray) -> Any:
 
 class LabelCheck:
     """The labels seen so far in every file: more than two classes, or a second coding
-    (``{0, 1}`` in one file, ``{-1, 1}`` in another), is an error naming file and column."""
+    (``{0, 1}`` in one file, ``{-1, 1}`` in another), is an error naming file and column.
+    A batch of no rows (an empty file) adds nothing; data with no rows at all is an error
+    that says the files are empty (:meth:`finish`)."""
 
     def __init__(self, column: str, pos_label: str | None) -> None:
         self.column, self.pos_text = column, pos_label
@@ -290,23 +296,28 @@ class LabelCheck:
 
     def encode(self, path: str, labels: np.ndarray) -> np.ndarray:
         """The batch's labels as 0/1 (int8), checked with every label seen before."""
+        if labels.shape[0] == 0:
+            return np.empty(0, dtype=np.int8)
         pos = positive_label(self.pos_text, labels)
         name = f"column {self.column!r}"
         try:
             encoded = check_labels(labels, pos_label=pos, name=name)
-            distinct = [value.item() if isinstance(value, np.generic) else value
-                        for value in np.unique(labels)]
-            self.seen += [value for value in distinct if value not in self.seen]
-            check_labels(np.array(self.seen, dtype=labels.dtype), pos_label=pos, name=name)
+            new = [value for value in label_classes(labels).tolist() if value not in self.seen]
+            if new:             # the labels of every file so far: still one coding?
+                self.seen += new
+                check_labels(np.array(self.seen, dtype=labels.dtype), pos_label=pos, name=name)
         except (ValueError, TypeError) as exc:
             message = one_line(exc).replace("pos_label=...", "--pos-label V")
             raise CliError(f"{path}: {message}") from None
         return encoded
 
     def finish(self, n_pos: Any, n_neg: Any, paths: list[str]) -> None:
-        """Both classes must be present in the data."""
+        """The data must have rows, and both classes among them."""
+        where = paths[0] if len(paths) == 1 else f"{len(paths)} files ({paths[0]}, ...)"
+        if not (n_pos or n_neg):
+            empty = "the file is empty" if len(paths) == 1 else "every file is empty"
+            raise CliError(f"{where}: no rows to evaluate ({empty})")
         if not (n_pos and n_neg):
-            where = paths[0] if len(paths) == 1 else f"{len(paths)} files ({paths[0]}, ...)"
             raise CliError(f"{where}: column {self.column!r} must hold two classes, got only "
                            f"{self.seen!r} ({n_pos} positive, {n_neg} negative rows)")
 
@@ -325,4 +336,48 @@ def finite_scores(path: str, kind: str, column: str, values: np.ndarray) -> np.n
     try:
         return check_scores(values, f"column {column!r}")
     except (ValueError, TypeError) as exc:
-        raise CliError(f"{path}: {one_line(exc)}") from None
+        error = text_score_error(path, kind, column) if values.dtype == object else None
+        raise (error or CliError(f"{path}: {one_line(exc)}")) from None
+
+
+def _is_number(value: Any) -> bool:
+    """Whether one value of an object column is a real number (not a bool, not text)."""
+    return isinstance(value, (int, float, np.integer, np.floating)) and \
+        not isinstance(value, (bool, np.bool_))
+
+
+def text_score_error(path: str, kind: str, column: str) -> CliError | None:
+    """The error for a score column of text: its first value that cannot be read as a number
+    and that value's row (counted from 1, below a CSV's header), else its first number written
+    as text; None if every value is a number."""
+    row, as_text = 0, None
+    for batch in read_batches(path, kind, [column]):
+        values = batch[column]
+        if values.dtype == object:
+            for offset, value in enumerate(values):
+                if _is_number(value):
+                    continue
+                try:
+                    float(value)
+                except (TypeError, ValueError):
+                    return CliError(f"{path}: column {column!r} must hold numbers, but row "
+                                    f"{row + offset + 1}{_below(kind)} holds "
+                                    f"{_cut(shown(value))}, which is not a number (the first "
+                                    f"such row)")
+                if as_text is None:
+                    as_text = (row + offset + 1, value)
+        row += values.shape[0]
+    if as_text is None:
+        return None
+    return CliError(f"{path}: column {column!r} must hold numbers, but holds numbers written "
+                    f"as text (row {as_text[0]}{_below(kind)}: {_cut(shown(as_text[1]))}); "
+                    f"store the scores as numbers")
+
+
+def _below(kind: str) -> str:
+    return " below the header" if kind == "csv" else ""
+
+
+def _cut(text: str) -> str:
+    """A value's text cut to 40 characters."""
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..core.curves import CurveWithExtras
 from ..core.validation import both_classes
+from .curve_thinning import precision_recall_from_counts, roc_from_counts
 from .dask_ranges import curve_points
 
 
@@ -64,15 +65,17 @@ class DownsampledPrecisionRecallCurve(CurveWithExtras):
 # --- the curves, downsampled --------------------------------------------------------------
 
 def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: Any = None,
-              max_points: int = 1000, n_ranges: int | None = None) -> DownsampledRocCurve:
+              max_points: int | None = 1000, n_ranges: int | None = None) -> DownsampledRocCurve:
     """The exact ROC curve of data held in Dask collections, thinned for plotting, with its
     exact area.
 
     The full curve has one point per distinct score (as many as the rows, for continuous
-    scores); this keeps about ``max_points`` of them: the first point past each multiple of
-    ``2 / max_points`` of the curve's length FPR + TPR (so consecutive points are at most that
-    far apart plus one step of the full curve), plus one point per range, the start ``(0, 0)``
-    and the end ``(1, 1)``. Every point kept is exact.
+    scores); this keeps at most ``max_points`` of them, all when there are no more: else the
+    start ``(0, 0)``, the end ``(1, 1)`` and between them the first point past each multiple
+    of ``2 / (max_points - 1)`` of the curve's length FPR + TPR (so consecutive points are
+    less than that far apart plus one step of the full curve). Every point kept is exact, and
+    they are the points the command line keeps of the same data in memory
+    (``evalcore auc --max-points``): the rule depends on the counts alone, not on the ranges.
 
     Parameters
     ----------
@@ -82,8 +85,9 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label
         Non-negative weights. ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
-    max_points : int, default=1000
-        About how many points to keep, at least 2.
+    max_points : int or None, default=1000
+        At most how many points to keep, at least 2; ``None`` keeps every point (the whole
+        curve reaches the client: as many points as distinct scores).
     n_ranges : int, default=None
         The number of value ranges. ``None``: the number of partitions.
 
@@ -121,18 +125,15 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label
     n_pos, n_neg = total.n_pos, total.n_neg
     rate = "false positive rate" if not n_neg > 0 else "true positive rate"
     both_classes(n_pos, n_neg, f"the ROC curve's {rate}", stacklevel=3)
-    tps, fps = np.concatenate(([0], tps)), np.concatenate(([0], fps))
-    fpr = fps / n_neg if n_neg > 0 else np.full(fps.shape, np.nan)
-    tpr = tps / n_pos if n_pos > 0 else np.full(tps.shape, np.nan)
+    fpr, tpr, thresholds = roc_from_counts(thresholds, tps, fps, n_pos=n_pos, n_neg=n_neg)
     with warnings.catch_warnings():         # the warning above is the one for this call
         warnings.simplefilter("ignore")
         auc = float(total.auc) if n_pos > 0 and n_neg > 0 else math.nan
-    return DownsampledRocCurve(fpr.astype(np.float64), tpr.astype(np.float64),
-                               np.concatenate(([np.inf], thresholds)), auc)
+    return DownsampledRocCurve(fpr, tpr, thresholds, auc)
 
 
 def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None,
-                           pos_label: Any = None, max_points: int = 1000,
+                           pos_label: Any = None, max_points: int | None = 1000,
                            n_ranges: int | None = None) -> DownsampledPrecisionRecallCurve:
     """The exact precision-recall curve of data held in Dask collections, thinned for
     plotting, with its exact average precision.
@@ -148,8 +149,9 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
         Non-negative weights. ``None``: every sample weighs 1.
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
-    max_points : int, default=1000
-        About how many points to keep, at least 2.
+    max_points : int or None, default=1000
+        At most how many points to keep (those :func:`roc_curve` keeps, less its start, plus
+        the closing point), at least 2; ``None`` keeps every point.
     n_ranges : int, default=None
         The number of value ranges. ``None``: the number of partitions.
 
@@ -184,11 +186,8 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
     thresholds, tps, fps, total, ap = curve_points(
         "precision_recall_curve", y_true, y_score, sample_weight, pos_label, max_points,
         n_ranges)
-    precision = tps / (tps + fps)
-    if both_classes(total.n_pos, 1, "recall", stacklevel=3):
-        recall, average = tps / total.n_pos, float(ap / total.n_pos)
-    else:
-        recall, average = np.full(tps.shape, np.nan), math.nan
-    return DownsampledPrecisionRecallCurve(
-        np.concatenate((precision[::-1], [1.0])), np.concatenate((recall[::-1], [0.0])),
-        thresholds[::-1].copy(), average)
+    defined = both_classes(total.n_pos, 1, "recall", stacklevel=3)
+    precision, recall, thresholds = precision_recall_from_counts(
+        thresholds, tps, fps, n_pos=total.n_pos if defined else 0)
+    average = float(ap / total.n_pos) if defined else math.nan
+    return DownsampledPrecisionRecallCurve(precision, recall, thresholds, average)

@@ -1,13 +1,15 @@
 """The distributed sort by value ranges behind :mod:`evalcore.dask_evaluation`.
 
-Dask collections are cut into aligned partitions; a first pass validates each partition and
-samples its scores, and the split points are computed from the samples (the one computation
-here: only the samples reach the client); a second pass reduces each partition to its
-:class:`~evalcore.ScoreCounts` and cuts it into value ranges ``[s_k, s_{k+1})`` (so tied
-scores never straddle two); the pieces of one range are merged; a prefix over the ranges'
-totals gives each range the negatives below and the positives above it. The rest builds
-``dask.delayed`` tasks. The second pass of DeLong's paired test (each case's placement
-values, looked up in its range's cumulative counts) is here too.
+Dask collections are cut into aligned partitions (:mod:`evalcore.scale.dask_inputs`); a
+first pass validates each partition and samples its scores, and the split points are
+computed from the samples (the one computation here: only the samples reach the client; the
+first partition with bad data raises there, the entry named by its row in the whole input);
+a second pass reduces each partition to its :class:`~evalcore.ScoreCounts` and cuts it into
+value ranges ``[s_k, s_{k+1})`` (so tied scores never straddle two); the pieces of one range
+are merged; a prefix over the ranges' totals gives each range the negatives below and the
+positives above it. The rest builds ``dask.delayed`` tasks. The second pass of DeLong's
+paired test (each case's placement values, looked up in its range's cumulative counts) is
+here too.
 
 Out of core (more data than the workers' memory) the pieces wait for their ranges' merges,
 spilled to disk by Dask where they do not fit: about 6 bytes a distinct score of a partition
@@ -25,8 +27,6 @@ import warnings
 from typing import Any, NamedTuple
 
 import dask
-import dask.array as da
-import dask.dataframe as dd
 import numpy as np
 from dask import delayed
 
@@ -34,56 +34,12 @@ from ..core.auc_sums import auc_range_sums, doubled_placements
 from ..core.options import check_int
 from ..core.validation import (as_1d, check_binary_scores, check_labels, check_scores,
                                check_weights, exact_real)
+from .curve_thinning import check_max_points, first_past_each_mark
+from .dask_inputs import aligned_partitions, in_partition
 from .score_counts import ScoreCounts, summarize_validated
 
 #: Scores each partition contributes per range to the sample the split points come from.
 SAMPLES_PER_RANGE = 8
-
-
-# --- the inputs: Dask collections cut into aligned partitions ---------------------------------
-
-def _is_dask(value: Any) -> bool:
-    return hasattr(value, "__dask_graph__")
-
-
-def aligned_partitions(columns: dict[str, Any], function: str) -> list[tuple]:
-    """The named columns (``None`` for an absent one) as one tuple of delayed partitions per
-    partition, aligned row for row: dask arrays rechunked to the first one's chunks, dask
-    Series taken partition by partition (they must have as many partitions)."""
-    given = {name: value for name, value in columns.items() if value is not None}
-    for name, value in given.items():
-        if not isinstance(value, (da.Array, dd.Series)):
-            if _is_dask(value):
-                raise TypeError(f"{name} must be a dask.array.Array or a dask.dataframe.Series "
-                                f"(one column), got {type(value).__name__}")
-            raise TypeError(f"{name} must be a Dask collection (dask.array.Array or "
-                            f"dask.dataframe.Series), got {type(value).__name__}: for data in "
-                            f"memory use evalcore.{function}")
-        if isinstance(value, da.Array) and value.ndim != 1:
-            raise ValueError(f"{name} must be 1-D, got a dask array of shape {value.shape}")
-    if any(isinstance(value, da.Array) for value in given.values()):
-        arrays = {name: value if isinstance(value, da.Array) else
-                  value.to_dask_array(lengths=True) for name, value in given.items()}
-        # unknown chunk lengths (an array made from a dataframe): counted, not gathered
-        arrays = {name: array.compute_chunk_sizes() if np.isnan(array.shape[0]) else array
-                  for name, array in arrays.items()}
-        lengths = {name: array.shape[0] for name, array in arrays.items()}
-        if len(set(lengths.values())) > 1:
-            described = ", ".join(f"{name} has {n}" for name, n in lengths.items())
-            raise ValueError(f"inputs must have the same length: {described}")
-        first = next(iter(arrays.values()))
-        blocks = {name: array.rechunk(first.chunks).to_delayed().ravel().tolist()
-                  for name, array in arrays.items()}
-    else:
-        counts = {name: series.npartitions for name, series in given.items()}
-        if len(set(counts.values())) > 1:
-            described = ", ".join(f"{name} has {n}" for name, n in counts.items())
-            raise ValueError(f"the Dask Series must be partitioned alike (take them from one "
-                             f"DataFrame): {described} partitions")
-        blocks = {name: series.to_delayed() for name, series in given.items()}
-    n_parts = len(next(iter(blocks.values())))
-    return [tuple(blocks[name][p] if name in blocks else None for name in columns)
-            for p in range(n_parts)]
 
 
 # --- each partition's summary, cut by range; each range's merged summary ---------------------
@@ -116,12 +72,6 @@ def _received(arrays: tuple) -> ScoreCounts:
     return ScoreCounts(*arrays)
 
 
-def _in_partition(exc: Exception, index: int) -> Exception:
-    """``exc`` again, its message saying in which partition the bad data is."""
-    again = type(exc)(f"{exc} (in partition {index})")
-    return again
-
-
 def _raw_classes(values: np.ndarray) -> list:
     """The distinct raw labels of a partition that validated as binary (at most two)."""
     if values.dtype.kind in "biuf":
@@ -129,29 +79,38 @@ def _raw_classes(values: np.ndarray) -> list:
     return sorted(set(np.unique(values).tolist()), key=repr)
 
 
-def _validated(index: int, y_true: Any, y_score: Any, sample_weight: Any, *, pos_label: Any,
+def _validated(y_true: Any, y_score: Any, sample_weight: Any, *, pos_label: Any,
                names: tuple[str, str]):
     """A partition's 0/1 labels, scores and weights (``None``: unweighted) checked as every
     metric checks them, and its raw labels (for the check across partitions); bad data
-    raise with the partition named."""
+    raise as the checks raise (the caller names the partition)."""
     if len(y_true) != len(y_score) or (sample_weight is not None
                                        and len(sample_weight) != len(y_score)):
         described = f"{names[0]} has {len(y_true)}, {names[1]} has {len(y_score)}" + (
             "" if sample_weight is None else f", sample_weight has {len(sample_weight)}")
-        raise ValueError(f"inputs must have the same length: {described} (in partition {index})")
-    try:
-        weight = None
-        if sample_weight is not None:       # a partition may weigh 0: only the sum must not
-            weight = check_scores(sample_weight, "sample_weight")
-            if np.any(weight < 0):
-                check_weights(weight, len(weight))          # raises: negative weights
-        label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label,
-                                              true_name=names[0], score_name=names[1],
-                                              keep_dtype=True)     # float32 sorts as such
-        classes = _raw_classes(as_1d(y_true, names[0]))
-    except (TypeError, ValueError) as exc:
-        raise _in_partition(exc, index) from None
-    return label, score, weight, classes
+        raise ValueError(f"inputs must have the same length: {described}")
+    weight = None
+    if sample_weight is not None:           # a partition may weigh 0: only the sum must not
+        weight = check_scores(sample_weight, "sample_weight")
+        if np.any(weight < 0):
+            check_weights(weight, len(weight))              # raises: negative weights
+    label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label,
+                                          true_name=names[0], score_name=names[1],
+                                          keep_dtype=True)         # float32 sorts as such
+    return label, score, weight, _raw_classes(as_1d(y_true, names[0]))
+
+
+class PartitionSample(NamedTuple):
+    """The first pass's result for one partition: its raw labels, its sampled scores and
+    their weights, its number of rows, and the error its data raised (``None``: valid),
+    returned rather than raised so that the split points' task, which sees the rows of the
+    partitions before it, can name the bad entry by its row in the whole input."""
+
+    classes: list
+    values: np.ndarray
+    weights: np.ndarray
+    n_rows: int
+    refusal: Exception | None = None
 
 
 def _sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, *,
@@ -161,11 +120,15 @@ def _sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any,
     positions in the partition's row order, each standing for its share of the partition's
     weight. No sort: a systematic sample of the rows (evenly spaced ranks if the rows are
     sorted); a poor sample only unbalances the ranges, never changes a result."""
+    n_rows = len(y_score)
     if len(y_score) == 0 and len(y_true) == 0 and (sample_weight is None
                                                    or len(sample_weight) == 0):
-        return [], np.empty(0), np.empty(0)
-    _, score, weight, classes = _validated(index, y_true, y_score, sample_weight,
-                                           pos_label=pos_label, names=names)
+        return PartitionSample([], np.empty(0), np.empty(0), 0)
+    try:
+        _, score, weight, classes = _validated(y_true, y_score, sample_weight,
+                                               pos_label=pos_label, names=names)
+    except (TypeError, ValueError) as exc:
+        return PartitionSample([], np.empty(0), np.empty(0), n_rows, exc)
     if weight is None:
         total = float(len(score))
         picked = ((np.arange(n_samples) + 0.5) * (total / n_samples)).astype(np.intp)
@@ -173,10 +136,11 @@ def _sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any,
         cumulative = np.cumsum(weight)
         total = float(cumulative[-1])
         if not total > 0:
-            return classes, np.empty(0), np.empty(0)
+            return PartitionSample(classes, np.empty(0), np.empty(0), n_rows)
         ranks = (np.arange(n_samples) + 0.5) * (total / n_samples)
         picked = np.minimum(np.searchsorted(cumulative, ranks, side="right"), len(score) - 1)
-    return classes, exact_real(score[picked], names[1]), np.full(n_samples, total / n_samples)
+    return PartitionSample(classes, exact_real(score[picked], names[1]),
+                           np.full(n_samples, total / n_samples), n_rows)
 
 
 def _count_and_cut(index: int, y_true: Any, y_score: Any, sample_weight: Any,
@@ -189,8 +153,11 @@ def _count_and_cut(index: int, y_true: Any, y_score: Any, sample_weight: Any,
                                                    or len(sample_weight) == 0):
         counts = ScoreCounts.empty(weighted=weighted)
     else:
-        label, score, weight, _ = _validated(index, y_true, y_score, sample_weight,
-                                             pos_label=pos_label, names=names)
+        try:                            # valid: the first pass read the same data
+            label, score, weight, _ = _validated(y_true, y_score, sample_weight,
+                                                 pos_label=pos_label, names=names)
+        except (TypeError, ValueError) as exc:
+            raise in_partition(exc, index) from None
         if weight is not None and not np.any(weight > 0):
             counts = ScoreCounts.empty(weighted=True)
         else:
@@ -206,7 +173,12 @@ def _count_and_cut(index: int, y_true: Any, y_score: Any, sample_weight: Any,
 def _split_points(n_ranges: int, pos_label: Any, true_name: str, weighted: bool,
                   *samples) -> np.ndarray:
     """The R - 1 split points: weighted quantiles of the partitions' samples at k/R. Also the
-    check that needs every partition: together the labels form one binary coding."""
+    checks that need every partition: the first partition with bad data raises, the entry
+    named by its row in the whole input; together the labels form one binary coding."""
+    for index, sample in enumerate(samples):
+        if sample.refusal is not None:
+            first_row = sum(earlier.n_rows for earlier in samples[:index])
+            raise in_partition(sample.refusal, index, first_row)
     classes = sorted({value for sample in samples for value in sample[0]}, key=repr)
     if classes:
         check_labels(np.array(classes), pos_label=pos_label, name=true_name)
@@ -223,21 +195,14 @@ def _split_points(n_ranges: int, pos_label: Any, true_name: str, weighted: bool,
 
 
 def _merge(*pieces: tuple) -> tuple:
-    """One range's pieces from every partition merged in one step: the pieces' values sorted
-    together (no stable sort needed: equal values' counts are added, in any order).
-    ``sum(pieces)`` would give the same, merging pairwise in as many passes as pieces."""
+    """One range's pieces from every partition merged in one step
+    (:meth:`~evalcore.ScoreCounts.merge`: the pieces' values sorted together and the counts
+    of equal values added). ``sum(pieces)`` would give the same, merging pairwise in as many
+    passes as pieces."""
     filled = [piece for piece in pieces if len(piece[0])]
     if len(filled) <= 1:
         return filled[0] if filled else pieces[0]
-    values = np.concatenate([piece[0] for piece in filled])
-    order = np.argsort(values)
-    values = values[order]
-    starts = np.concatenate(([0], np.flatnonzero(values[1:] != values[:-1]) + 1))
-    positives, negatives = (np.add.reduceat(np.concatenate(      # int64: no wrap-around
-        [piece[column] for piece in filled])[order].astype(
-            np.float64 if filled[0][column].dtype.kind == "f" else np.int64), starts)
-        for column in (1, 2))
-    return _shipped(ScoreCounts(values[starts], positives, negatives))
+    return _shipped(ScoreCounts.merge(_received(piece) for piece in filled))
 
 
 class Offsets(NamedTuple):
@@ -338,28 +303,26 @@ def range_average_precision(counts: tuple, offsets: Offsets):
     return float(np.dot(positives, tps / (tps + fps))) if len(counts) else 0.0
 
 
-def range_points(counts: tuple, offsets: Offsets, max_points: int):
-    """The range's operating points (thresholds decreasing) kept for plotting: where the
-    curve's L1 length FPR + TPR from (0, 0) crosses a multiple of 2 / max_points, and the
-    range's last point."""
+def range_points(counts: tuple, offsets: Offsets, max_points: int | None):
+    """The range's operating points (thresholds decreasing) for the curves, by the rule of
+    :mod:`evalcore.scale.curve_thinning`: the range's number of points; those past a mark of
+    the curve's length (every point with ``max_points=None``); every point, when the range is
+    short enough for the whole curve to be kept whole (else ``None``: only the client, which
+    adds up the ranges' lengths, knows); and the range's last point (the curve's end, in the
+    lowest range that has points)."""
     counts = _received(counts)
     positives, negatives = counts.positives[::-1], counts.negatives[::-1]
     pos_above = offsets.positives_above
     neg_above = offsets.n_neg - offsets.negatives_below - counts.n_neg
     tps, fps = pos_above + np.cumsum(positives), neg_above + np.cumsum(negatives)
-    length = np.zeros(len(counts))
-    start = 0.0
-    if offsets.n_pos > 0:
-        length += tps / offsets.n_pos
-        start += pos_above / offsets.n_pos
-    if offsets.n_neg > 0:
-        length += fps / offsets.n_neg
-        start += neg_above / offsets.n_neg
-    bucket = np.floor(np.concatenate(([start], length)) * (max_points / 2))
-    keep = np.flatnonzero(np.diff(bucket) > 0)
-    if len(counts) and (keep.size == 0 or keep[-1] != len(counts) - 1):
-        keep = np.append(keep, len(counts) - 1)
-    return counts.values[::-1][keep], tps[keep], fps[keep]
+    values = counts.values[::-1]
+    every = (values, tps, fps) if max_points is None or len(counts) < max_points else None
+    if max_points is None:
+        return len(counts), every, every, every
+    keep = first_past_each_mark(tps, fps, n_pos=offsets.n_pos, n_neg=offsets.n_neg,
+                                max_points=max_points, tp_before=pos_above, fp_before=neg_above)
+    return (len(counts), (values[keep], tps[keep], fps[keep]), every,
+            (values[-1:], tps[-1:], fps[-1:]))
 
 
 # --- DeLong's paired test, second pass: each case's placement values ------------------------
@@ -435,9 +398,11 @@ def prepare(function: str, y_true, y_score, sample_weight, pos_label, n_ranges,
 
 def curve_points(function: str, y_true, y_score, sample_weight, pos_label, max_points,
                  n_ranges):
-    """The kept points of the ROC curve (thresholds decreasing, with their tp and fp counts),
-    the whole data's AucSums and the AP's sum, computed."""
-    max_points = check_int(max_points, "max_points", low=2)
+    """The kept points of the ROC curve (thresholds decreasing, with their tp and fp counts;
+    the start ``(0, 0)`` left out), the whole data's AucSums and the AP's sum, computed. The
+    points are those :func:`evalcore.scale.curve_thinning.thinned_counts` keeps of the whole
+    summary in memory: the same rule, applied range by range."""
+    max_points = check_max_points(max_points)
     ranges, offsets, _ = prepare(function, y_true, y_score, sample_weight, pos_label,
                                   n_ranges)
     points = [delayed(range_points)(r, o, max_points) for r, o in zip(ranges, offsets)]
@@ -446,7 +411,12 @@ def curve_points(function: str, y_true, y_score, sample_weight, pos_label, max_p
     ap = delayed(sum)([delayed(range_average_precision)(r, o)
                        for r, o in zip(ranges, offsets)])
     points, total, ap = dask.compute(points[::-1], total, ap)   # highest range first
-    thresholds = np.concatenate([p[0] for p in points])
-    tps = np.concatenate([p[1] for p in points])
-    fps = np.concatenate([p[2] for p in points])
+    whole = max_points is None or 1 + sum(length for length, *_ in points) <= max_points
+    chosen = [every if whole else kept for _, kept, every, _ in points]
+    thresholds, tps, fps = (np.concatenate([part[column] for part in chosen])
+                            for column in range(3))
+    ends = [end for length, _, _, end in points if length]
+    if not whole and ends and (not len(thresholds) or thresholds[-1] != ends[-1][0][0]):
+        thresholds, tps, fps = (np.concatenate((kept, end))
+                                for kept, end in zip((thresholds, tps, fps), ends[-1]))
     return thresholds, tps, fps, total, ap

@@ -4,11 +4,12 @@ metrics as its methods.
 A :class:`ScoreCounts` keeps each distinct score with the number (or the weight) of positives
 and of negatives that scored exactly it: three arrays as long as the number of distinct
 scores, however many rows they came from. A user builds one from arrays or chunk by chunk,
-adds two with ``+``, saves it to ``.npz``, and asks it for a metric: ``counts.roc_auc()`` is
-``ec.roc_auc(y_true, y_score)`` on the rows it summarizes, the same number, since the method
-and the array function call the same kernel on the same tie groups (``roc_auc_from_groups``,
-and so on for each metric). :func:`summarize_validated` is the way in for rows already
-checked (the Dask route's partitions).
+adds two with ``+`` (or many at once with :meth:`ScoreCounts.merge`), saves it to ``.npz``,
+and asks it for a metric: ``counts.roc_auc()`` is ``ec.roc_auc(y_true, y_score)`` on the rows
+it summarizes, the same number, since the method and the array function call the same kernel
+on the same tie groups (``roc_auc_from_groups``, and so on for each metric).
+:func:`summarize_validated` is the way in for rows already checked (the Dask route's
+partitions).
 
 Why the cut falls here, at the top of the layers: the summary's methods reach kernels of the
 core, of :mod:`evalcore.stats` (DeLong's variance and intervals) and of
@@ -38,6 +39,10 @@ from ..core.ranking import group_totals, is_weighted, tie_groups, validated_tie_
 from .summary_decisions import SummaryDecisions
 from .summary_metrics import SummaryMetrics
 
+#: Distinct scores :meth:`ScoreCounts.merge` holds back at least before merging them into its
+#: running total (2**20: about 24 MB), so that small parts are merged a few at a time.
+MERGE_WAITING = 1 << 20
+
 
 class ScoreCounts(SummaryMetrics, SummaryDecisions):
     """The exact, mergeable summary of scored data: each distinct score with the number (or
@@ -47,12 +52,12 @@ class ScoreCounts(SummaryMetrics, SummaryDecisions):
     the AUC, AP, the counts at any threshold, the ROC convex hull and DeLong's variance need
     only these counts, never the rows. Build it from arrays in one call
     (:meth:`from_arrays`), or chunk by chunk (:meth:`update`), merge summaries with ``+`` in any
-    order, :meth:`save` and :meth:`load` it; then ask it for a metric with the method named as
-    the array function: ``counts.roc_auc()``, ``counts.roc_curve()``,
-    ``counts.confusion_matrix_at(0.5)``, ``counts.roc_auc_ci()``, ... (the array functions
-    take arrays only). **Memory is the number of distinct scores** (three arrays of that
-    length), not the number of rows: a model scoring 10⁹ rows into 10⁶ distinct values needs
-    about 24 MB.
+    order (many at once with :meth:`merge`), :meth:`save` and :meth:`load` it; then ask it
+    for a metric with the method named as the array function: ``counts.roc_auc()``,
+    ``counts.roc_curve()``, ``counts.confusion_matrix_at(0.5)``, ``counts.roc_auc_ci()``, ...
+    (the array functions take arrays only). **Memory is the number of distinct scores**
+    (three arrays of that length), not the number of rows: a model scoring 10⁹ rows into 10⁶
+    distinct values needs about 24 MB.
 
     Integer counts (unweighted rows) merge bit for bit in any order; weights (float64) merge
     to within rounding (about 1e-12 relative), since their sums are added in another order.
@@ -233,24 +238,76 @@ class ScoreCounts(SummaryMetrics, SummaryDecisions):
         self._set(merged.values, merged.positives, merged.negatives)
         return self
 
+    @classmethod
+    def merge(cls, parts: Any) -> ScoreCounts:
+        """The summary of many summaries at once: ``sum(parts)``, bit for bit, in about the
+        time of one sort.
+
+        ``a + b + c + ...`` re-merges a growing running total once per part, so merging k
+        summaries of the same size costs about k²/2 of them. Here the parts are read one at a
+        time (a list, or a generator that reads files) and held back until they hold as many
+        distinct scores as the running total, and at least 2**20 (about a million); then they
+        are merged into it in one step: their values sorted together (a stable sort, which
+        merges the sorted parts) and the counts of equal values added. So the running total
+        at least doubles at each step, or the parts held back are about its size: the work is
+        that of a few sorts of the result, and the memory at most about twice the result,
+        plus 2**20 distinct scores and one part.
+
+        The result is that of adding the parts left to right with ``+``, bit for bit: integer
+        counts are exact in any order, and weights (float64) are summed value by value in the
+        parts' order, as ``+`` sums them (one float weight, in any part, makes every count a
+        weight, as ``+`` does; a long double part makes the values long double).
+
+        Parameters
+        ----------
+        parts : iterable of ScoreCounts
+            The summaries, read once, in order; empty ones are allowed. No parts at all gives
+            the empty summary (counts).
+
+        Returns
+        -------
+        ScoreCounts
+
+        Raises
+        ------
+        TypeError
+            If a part is not a :class:`ScoreCounts` (the message gives its position).
+
+        Examples
+        --------
+        >>> import evalcore as ec
+        >>> y = [0, 1, 0, 1, 1, 0, 0]
+        >>> s = [0.2, 0.7, 0.6, 0.8, 0.5, 0.1, 0.3]
+        >>> parts = (ec.ScoreCounts.from_arrays(y[i:i + 2], s[i:i + 2]) for i in range(0, 7, 2))
+        >>> merged = ec.ScoreCounts.merge(parts)
+        >>> merged.roc_auc() == ec.roc_auc(y, s) == 11 / 12
+        True
+        """
+        try:
+            parts = iter(parts)
+        except TypeError:
+            raise TypeError(f"parts must be an iterable of ScoreCounts, got "
+                            f"{type(parts).__name__}") from None
+        total: ScoreCounts | None = None
+        waiting: list[ScoreCounts] = []
+        waiting_length = 0
+        for position, part in enumerate(parts):
+            if not isinstance(part, ScoreCounts):
+                raise TypeError(f"parts must hold ScoreCounts, got {type(part).__name__} at "
+                                f"position {position}")
+            waiting.append(part)
+            waiting_length += len(part)
+            if total is None or waiting_length >= max(len(total), MERGE_WAITING):
+                total = _merged(([] if total is None else [total]) + waiting)
+                waiting, waiting_length = [], 0
+        if total is None or waiting:
+            total = _merged(([] if total is None else [total]) + waiting)
+        return total
+
     def __add__(self, other: Any) -> ScoreCounts:
         if not isinstance(other, ScoreCounts):
             return NotImplemented
-        if not len(other) or not len(self):     # the empty summary is the identity
-            kept = other if not len(self) else self
-            weighted = self.weighted or other.weighted
-            return ScoreCounts._unchecked(
-                kept.values, *(a.astype(np.float64) if weighted else a
-                               for a in (kept.positives, kept.negatives)))
-        values = np.union1d(self.values, other.values)
-        kind = np.float64 if (self.weighted or other.weighted) else np.int64
-        merged = []
-        for name in ("positives", "negatives"):
-            total = np.zeros(values.shape[0], dtype=kind)
-            for part in (self, other):       # each part's values are distinct: no collisions
-                total[np.searchsorted(values, part.values)] += getattr(part, name)
-            merged.append(total)
-        return ScoreCounts._unchecked(values, *merged)
+        return _merged([self, other])
 
     def __radd__(self, other: Any) -> ScoreCounts:
         if isinstance(other, int) and other == 0:        # sum(list_of_counts) starts at 0
@@ -330,6 +387,40 @@ class ScoreCounts(SummaryMetrics, SummaryDecisions):
 
 
 _FORMAT = "evalcore.ScoreCounts/1"
+
+
+def _merged(parts: list[ScoreCounts]) -> ScoreCounts:
+    """The one merge of :meth:`ScoreCounts.merge` and ``+``: every part's values sorted
+    together, stably (so equal values keep the parts' order), and the counts of equal values
+    added: int64 counts exactly, float64 weights one after another in the parts' order (as
+    ``np.bincount`` adds them), which is the left-to-right sum of ``+``. Float weights in any
+    part make every count a weight."""
+    weighted = any(part.weighted for part in parts)
+    kind = np.float64 if weighted else np.int64
+    filled = [part for part in parts if len(part)]
+    if len(filled) <= 1:            # the empty summary is the identity
+        if not filled:
+            return ScoreCounts.empty(weighted=weighted)
+        kept = filled[0]
+        return ScoreCounts._unchecked(kept.values, *(a.astype(kind, copy=False)
+                                                     for a in (kept.positives, kept.negatives)))
+    values = np.concatenate([part.values for part in filled])
+    order = np.argsort(values, kind="stable")     # sorted runs, one a part: a merge
+    values = values[order]
+    new_value = values[1:] != values[:-1]
+    columns = [np.concatenate([getattr(part, name).astype(kind, copy=False)
+                               for part in filled])[order]
+               for name in ("positives", "negatives")]
+    if new_value.all():             # no value in two parts: nothing to add
+        return ScoreCounts._unchecked(values, *columns)
+    starts = np.concatenate(([0], np.flatnonzero(new_value) + 1))
+    if weighted:                    # in order, one at a time: the sums of ``+``
+        group = np.cumsum(np.concatenate(([0], new_value)))
+        sums = [np.bincount(group, weights=column, minlength=len(starts))
+                for column in columns]
+    else:
+        sums = [np.add.reduceat(column, starts) for column in columns]
+    return ScoreCounts._unchecked(values[starts], *sums)
 
 
 def _is_empty(values: Any) -> bool:

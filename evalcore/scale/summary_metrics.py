@@ -140,10 +140,16 @@ class SummaryMetrics:
         """
         return confusion_matrix_at_thresholds_from_groups(self)
 
-    def roc_curve(self) -> RocCurve:
+    def roc_curve(self, *, drop_intermediate: bool = False) -> RocCurve:
         """The ROC curve: false and true positive rates at every distinct score.
 
         As :func:`evalcore.roc_curve`, from this summary (exact, the same points).
+
+        Parameters
+        ----------
+        drop_intermediate : bool, default=False
+            As in :func:`evalcore.roc_curve`: drop the points that are the midpoints of their
+            neighbours, by scikit-learn's rule.
 
         Examples
         --------
@@ -152,7 +158,7 @@ class SummaryMetrics:
         >>> roc.fpr.tolist(), roc.tpr.tolist()
         ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
         """
-        return roc_curve_from_groups(self)
+        return roc_curve_from_groups(self, drop_intermediate=drop_intermediate)
 
     def precision_recall_curve(self) -> PrecisionRecallCurve:
         """Precision and recall at every distinct score, as scikit-learn lays them out.

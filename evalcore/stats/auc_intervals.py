@@ -26,6 +26,7 @@ from scipy import special
 from ..core.options import check_level, check_n_boot, check_one_of, check_random_state
 from ..core.ranking import (TieGroups, auc_from_groups, group_totals, tie_groups,
                             validated_tie_groups)
+from ..core.sklearn_keywords import explains_sklearn_keywords
 from ..core.validation import check_binary_scores, undefined
 from .delong import auc_and_variance, enough_cases, normal_interval
 from .resampling import bootstrap
@@ -58,6 +59,7 @@ class AucInterval:
     method: str
 
 
+@explains_sklearn_keywords
 def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = "delong",
                n_boot: int = 2000, random_state: Any = None,
                pos_label: Any = None) -> AucInterval:
@@ -119,7 +121,8 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
         (labels not binary, scores not finite, lengths that differ).
     TypeError
         If ``level`` is not a real number, ``n_boot`` not an integer (``2.5``, ``"many"``),
-        ``random_state`` not a seed, or the scores not real numbers.
+        ``random_state`` not a seed, or the scores not real numbers; ``sample_weight`` has a
+        message giving the route for frequency weights.
 
     See Also
     --------
@@ -231,7 +234,7 @@ def _newcombe_interval(auc: float, positives: int, negatives: int,
                        level: float) -> tuple[float, float]:
     """Newcombe's score interval: where ``(auc − θ)² = z²·V(θ)``, one root each side of auc.
 
-    Each side of auc holds one root of the quartic (tests/test_newcombe_interval.py checks
+    Each side of auc holds one root of the quartic (tests/stats/test_auc_intervals.py checks
     against all its roots), found by bisection; the midpoints stay inside (0, 1), where
     V(θ) > 0. At auc = 1 (or 0) the upper (lower) end is 1 (0).
     """

@@ -57,6 +57,7 @@ from ..core.auc_sums import auc_range_sums, doubled_placements
 from ..core.options import check_alternative, check_level
 from ..core.ranking import (TieGroups, auc_from_groups, group_totals, groups_from_sorted,
                             is_weighted, score_order, tie_groups, validated_tie_groups)
+from ..core.sklearn_keywords import explains_sklearn_keywords
 from ..core.validation import check_binary_scores, check_same_length, check_scores, undefined
 
 
@@ -92,7 +93,7 @@ def enough_cases(positives: int | float, negatives: int | float, what: str, *,
 
 # ----------------------------------------------------------------------------- placements
 
-def _sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.ndarray]:
+def sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.ndarray]:
     """The AUC and each sample's placement value (V10 for positives, V01 for negatives).
 
     One argsort (stability is not needed: a group is all the samples with one score value);
@@ -113,7 +114,7 @@ def _sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.
     return auc_from_groups(groups), placements
 
 
-def _variance_of(placements: np.ndarray, label: np.ndarray) -> float:
+def placement_variance(placements: np.ndarray, label: np.ndarray) -> float:
     """S10/m + S01/n from per-sample placements (or placement differences)."""
     is_pos = label == 1
     v10, v01 = placements[is_pos], placements[~is_pos]
@@ -131,6 +132,7 @@ def auc_and_variance(groups: TieGroups) -> tuple[float, float]:
 
 # ----------------------------------------------------------------------------- public API
 
+@explains_sklearn_keywords
 def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> float:
     """DeLong's estimate of the variance of the empirical ROC AUC.
 
@@ -162,7 +164,8 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
         If the labels are not binary (or ``pos_label`` is missing where it is needed), the
         scores hold NaN or infinite values, or the lengths differ.
     TypeError
-        If the scores are not real numbers.
+        If the scores are not real numbers; ``sample_weight`` has a message giving the
+        route for frequency weights.
 
     See Also
     --------
@@ -239,6 +242,7 @@ def auc_comparison(difference: float, variance: float, level: float, what: str,
     return AucComparison(statistic, pvalue, difference, low, high, df)
 
 
+@explains_sklearn_keywords
 def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0.95,
                 alternative: str = "two-sided", pos_label: Any = None) -> AucComparison:
     """DeLong's paired test of two ROC AUCs measured on the same cases.
@@ -283,7 +287,8 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
         If ``level`` is not strictly between 0 and 1, ``alternative`` is not one of the
         three, or for bad data (labels not binary, scores not finite, lengths that differ).
     TypeError
-        If ``level`` is not a real number or the scores are not real numbers.
+        If ``level`` is not a real number or the scores are not real numbers;
+        ``sample_weight`` has a message saying what to do with frequency weights.
 
     See Also
     --------
@@ -322,9 +327,9 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     positives = int(np.count_nonzero(label))
     if not enough_cases(positives, label.shape[0] - positives, "DeLong's paired test"):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan, math.inf)
-    auc_a, placements_a = _sample_placements(label, score_a)
-    auc_b, placements_b = _sample_placements(label, score_b)
-    variance = _variance_of(placements_a - placements_b, label)
+    auc_a, placements_a = sample_placements(label, score_a)
+    auc_b, placements_b = sample_placements(label, score_b)
+    variance = placement_variance(placements_a - placements_b, label)
     return auc_comparison(auc_a - auc_b, variance, level, "DeLong's paired test", alternative)
 
 

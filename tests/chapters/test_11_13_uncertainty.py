@@ -6,7 +6,8 @@ Every expected value comes from a brute-force computation (the pairwise ψ table
 placement values, from evalcore/reference.py; every placement of the labels, every swap of two
 classifiers' scores, Hanley and McNeil's variance formula searched one count at a time), from
 a number a source prints (Hanley and McNeil's AUC 0.893 and SE 0.032; pROC's DeLong variance
-for the aSAH WFNS grades), from scikit-learn, or from the coverage study's stored JSON (the
+for the aSAH WFNS grades), from scikit-learn, scipy's χ² tail and statsmodels' Holm adjustment
+(chapter 13's three classifiers compared at once), or from the coverage study's stored JSON (the
 chapter shows that file's table). Glued values are read from the stored notebook that holds
 them, which test_stored_outputs.py proves a fresh run reproduces; a stored float is compared
 with a fresh computation to the tolerance of stored_outputs.py. The last tests check the
@@ -25,8 +26,9 @@ from itertools import combinations, product
 
 import numpy as np
 import pytest
-from scipy.stats import norm, rankdata
+from scipy.stats import chi2, norm, rankdata
 from sklearn.metrics import roc_auc_score
+from statsmodels.stats.multitest import multipletests
 
 import evalcore as ec
 from evalcore.reference import auc_pairs, delong_variance, placements, psi_table
@@ -108,7 +110,7 @@ def test_seven_cases_variance_is_one_seventy_second(glued):
 
 
 def test_delong_variance_is_pROCs_on_the_wfns_grades():
-    # pROC's aSAH data (as in test_partial_auc.py): WFNS grade 1-5 of 72 good and 41 poor
+    # pROC's aSAH data (as in tests/core/test_areas.py): WFNS grade 1-5 of 72 good and 41 poor
     # outcomes; pROC tests/testthat/test-var.R: var(r.wfns) = 0.00146991470882363
     good, poor = [37, 20, 3, 8, 4], [2, 12, 1, 8, 18]
     s = np.r_[np.repeat(np.arange(1, 6), good), np.repeat(np.arange(1, 6), poor)]
@@ -410,6 +412,24 @@ def test_exercise_on_many_comparisons(glued_b):
     assert p > 0.05 + 5 * glued_b["ex1_any_se"]
     assert p < glued_b["ex1_independent"] - 3 * glued_b["ex1_any_se"]
     assert abs(glued_b["ex1_corrected"] - 0.05) < 3 * math.sqrt(0.05 * 0.95 / studies)
+
+
+def test_the_chapter_says_what_its_numbers_say(glued_b):
+    """Chapter 13's three models: the omnibus p-value is the χ² tail of its statistic, every
+    pair is below 5% alone, and after Holm's adjustment only naive Bayes against the nearest
+    neighbours is, the other two sharing one adjusted value (as the prose says)."""
+    chapter = glued_b
+    assert chapter["three_df"] == 2
+    assert chapter["three_p"] == pytest.approx(chi2.sf(chapter["three_chi2"], 2),
+                                               rel=1e-9)
+    assert chapter["three_p"] < 0.05
+    unadjusted = [chapter["p_lr_nb"], chapter["p_lr_knn"], chapter["p_nb_knn"]]
+    assert max(unadjusted) < 0.05
+    assert chapter["p_lr_nb"] == pytest.approx(chapter["paired_p"], rel=1e-12)   # "as above"
+    _, holm, _, _ = multipletests(unadjusted, method="holm")
+    assert holm[0] == pytest.approx(chapter["holm_lr_nb"], rel=1e-12) == holm[1]
+    assert holm[2] == pytest.approx(chapter["holm_nb_knn"], rel=1e-12)
+    assert holm[2] < 0.05 <= holm[0]
 
 
 # --- the chapters' notation, and the three linked ---------------------------------------------------------------

@@ -8,7 +8,7 @@ on the voting data (row 13) C4.5+cf and C4.5+m+cf tie at 0.975. The chapter says
 sentence, that only with that tie broken do his published statistics return, and that his
 conclusion holds either way. Here the ranks are counted independently (scipy's ``rankdata``, the
 Friedman and Iman-Davenport formulas written out) and compared with evalcore's and with his.
-tests/test_protocol.py checks ``ec.friedman_test`` on the same table; this file pins what the
+tests/stats/test_protocol.py checks ``ec.friedman_test`` on the same table; this file pins what the
 chapter says about it.
 """
 
@@ -22,7 +22,7 @@ from scipy import stats
 import evalcore as ec
 from conftest import ROOT
 from notebook_cells import prose
-from test_protocol import DEMSAR_AUC
+from reference import DEMSAR_AUC
 
 PROTOCOL = ROOT / "chapters" / "14_evaluation_protocol.ipynb"
 #: Demšar's published numbers.

@@ -15,8 +15,8 @@ from statsmodels.stats.proportion import proportion_confint
 from conftest import ROOT
 from default_credit import default_credit
 from notebook_cells import cells, glued, source
+from reference import rows_by_hand
 from stored_outputs import close
-from test_subgroups import rows_by_hand
 
 
 CHAPTER = ROOT / "chapters" / "25_subgroups.ipynb"

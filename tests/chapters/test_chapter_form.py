@@ -11,7 +11,7 @@ The chapters teach; the checks live in the tests. Every page
 * shows a picture before its first displayed formula;
 * glues every name its prose cites.
 
-(That every chapter reads in one sitting is measured on the built page: tests/test_course.py.)
+(That every chapter reads in one sitting is measured on the built page: tests/book/test_course.py.)
 
 Where a rule genuinely does not apply to a page, the page is in that rule's exception list
 below, with the reason. The test then checks that the exception is still real (the page still

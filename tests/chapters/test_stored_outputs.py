@@ -2,7 +2,7 @@
 
 The book, the lecture notebooks and the slides render the outputs stored in the chapters
 (``make notebooks`` executes them once). Here each lecture notebook (``_build/lectures``, made
-by ``make lectures``; its code and stored outputs equal its chapter's, tests/test_lectures.py)
+by ``make lectures``; its code and stored outputs equal its chapter's, tests/book/test_lectures.py)
 runs again in a fresh kernel, one test per code cell (``cell N`` counts code cells from 0), and
 each cell's outputs are compared with the stored ones by tests/stored_outputs.py: numbers to
 a relative 1e-6, text exactly, figures as images. A failure shows the cell's source and what
