@@ -33,7 +33,7 @@ from dask import delayed
 from ..core.auc_sums import auc_range_sums, doubled_placements
 from ..core.options import check_int
 from ..core.validation import (as_1d, check_binary_scores, check_labels, check_scores,
-                               check_weights, exact_real)
+                               check_weights, exact_real, label_classes)
 from .curve_thinning import check_max_points, first_past_each_mark
 from .dask_inputs import aligned_partitions, in_partition
 from .score_counts import ScoreCounts, summarize_validated
@@ -72,13 +72,6 @@ def _received(arrays: tuple) -> ScoreCounts:
     return ScoreCounts(*arrays)
 
 
-def _raw_classes(values: np.ndarray) -> list:
-    """The distinct raw labels of a partition that validated as binary (at most two)."""
-    if values.dtype.kind in "biuf":
-        return sorted({values.min().item(), values.max().item()})
-    return sorted(set(np.unique(values).tolist()), key=repr)
-
-
 def _validated(y_true: Any, y_score: Any, sample_weight: Any, *, pos_label: Any,
                names: tuple[str, str]):
     """A partition's 0/1 labels, scores and weights (``None``: unweighted) checked as every
@@ -97,7 +90,7 @@ def _validated(y_true: Any, y_score: Any, sample_weight: Any, *, pos_label: Any,
     label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label,
                                           true_name=names[0], score_name=names[1],
                                           keep_dtype=True)         # float32 sorts as such
-    return label, score, weight, _raw_classes(as_1d(y_true, names[0]))
+    return label, score, weight, label_classes(as_1d(y_true, names[0])).tolist()
 
 
 class PartitionSample(NamedTuple):
