@@ -194,9 +194,9 @@ curves (--roc-csv, --pr-csv, --plot; the same points on every route):
 --json fields: route, files, label, score, n_pos, n_neg, auc,
   average_precision; --ci: ci, level, ci_low, ci_high; --compare: compare,
   auc_compare, difference, difference_of (which AUC minus which),
-  difference_low, difference_high, statistic, p_value (0.0 when it is below
-  1e-300); --bins: n_bins, auc_lower, auc_upper, average_precision_lower,
-  average_precision_upper.
+  difference_low, difference_high, statistic, p_value (0.0 when it underflows,
+  below about 5e-324; printed p < 1e-300); --bins: n_bins, auc_lower,
+  auc_upper, average_precision_lower, average_precision_upper.
 
 examples:
   evalcore auc 'scored/*.parquet' --label y --score p --ci delong
