@@ -285,15 +285,22 @@ def auc_sums(ranges, offsets, weighted: bool):
 
 # --- a range's part of the AP and its points of the curves ---------------------------------
 
+def range_operating_points(counts: ScoreCounts, offsets: Offsets):
+    """A range's operating points, thresholds decreasing: its values, the positives at each,
+    the true and false positives at ``score >= value`` (the range's cumulative counts plus
+    what lies above it), and the negatives above the range."""
+    positives, negatives = counts.positives[::-1], counts.negatives[::-1]
+    neg_above = offsets.n_neg - offsets.negatives_below - counts.n_neg
+    tps = offsets.positives_above + np.cumsum(positives)
+    fps = neg_above + np.cumsum(negatives)
+    return counts.values[::-1], positives, tps, fps, neg_above
+
+
 def range_average_precision(counts: tuple, offsets: Offsets):
     """Σ over the range's groups of (positives at the score) x (precision at the score),
     precision = tp / (tp + fp) for the rule ``score >= value``."""
-    counts = _received(counts)
-    positives, negatives = counts.positives[::-1], counts.negatives[::-1]
-    tps = offsets.positives_above + np.cumsum(positives)
-    n_above = offsets.n_neg - offsets.negatives_below - counts.n_neg
-    fps = n_above + np.cumsum(negatives)
-    return float(np.dot(positives, tps / (tps + fps))) if len(counts) else 0.0
+    _, positives, tps, fps, _ = range_operating_points(_received(counts), offsets)
+    return float(np.dot(positives, tps / (tps + fps))) if len(positives) else 0.0
 
 
 def range_points(counts: tuple, offsets: Offsets, max_points: int | None):
@@ -303,18 +310,14 @@ def range_points(counts: tuple, offsets: Offsets, max_points: int | None):
     short enough for the whole curve to be kept whole (else ``None``: only the client, which
     adds up the ranges' lengths, knows); and the range's last point (the curve's end, in the
     lowest range that has points)."""
-    counts = _received(counts)
-    positives, negatives = counts.positives[::-1], counts.negatives[::-1]
-    pos_above = offsets.positives_above
-    neg_above = offsets.n_neg - offsets.negatives_below - counts.n_neg
-    tps, fps = pos_above + np.cumsum(positives), neg_above + np.cumsum(negatives)
-    values = counts.values[::-1]
-    every = (values, tps, fps) if max_points is None or len(counts) < max_points else None
+    values, _, tps, fps, neg_above = range_operating_points(_received(counts), offsets)
+    every = (values, tps, fps) if max_points is None or len(values) < max_points else None
     if max_points is None:
-        return len(counts), every, every, every
+        return len(values), every, every, every
     keep = first_past_each_mark(tps, fps, n_pos=offsets.n_pos, n_neg=offsets.n_neg,
-                                max_points=max_points, tp_before=pos_above, fp_before=neg_above)
-    return (len(counts), (values[keep], tps[keep], fps[keep]), every,
+                                max_points=max_points, tp_before=offsets.positives_above,
+                                fp_before=neg_above)
+    return (len(values), (values[keep], tps[keep], fps[keep]), every,
             (values[-1:], tps[-1:], fps[-1:]))
 
 
