@@ -13,14 +13,18 @@ scheduler: ``dask.delayed`` tasks, run by ``distributed`` when a client exists):
 1. a first pass validates each partition and samples its scores (rows at evenly spaced
    positions); split points ``s_1 <= ... <= s_{R-1}`` are read from the samples (this pass
    is computed when a function is called: only the samples reach the client);
-2. a second pass reduces each partition to its :class:`~evalcore.ScoreCounts` (counts per
-   distinct score) and cuts it, in the same task, into R value ranges ``[s_k, s_{k+1})``: a
-   score lies in exactly one range, so tied scores never straddle two;
-3. the pieces of one range from every partition are merged (``+``), a distributed sort by
-   value ranges: range k holds every distinct score in ``[s_k, s_{k+1})`` with its counts;
-4. a small prefix over the ranges' totals gives each range the negatives below it and the
-   positives above it, and :func:`evalcore.auc_range_sums` turns each range into the partial
-   sums of the AUC and DeLong's variance, which add up over ranges to the exact totals.
+2. a second pass cuts each partition's rows into the R value ranges ``[s_k, s_{k+1})`` (a
+   score lies in exactly one range, so tied scores never straddle two; unweighted float
+   scores as sorted integer keys with the label in the lowest bit, cut where each split
+   point's key falls) and counts each range's classes; rows scoring exactly a split point
+   are only counted (a score that holds many rows, a model's few outputs, crosses the
+   cluster as two numbers a partition);
+3. each range's pieces from every partition are sorted together in one task into its tie
+   groups (counts per distinct score);
+4. a small prefix over the ranges' counts gives each range the negatives below it and the
+   positives above it, and :func:`evalcore.auc_range_sums` turns each range, in the same
+   task as its sort, into the partial sums of the AUC and DeLong's variance, which add up
+   over ranges to the exact totals.
 
 The inputs are aligned row for row, by position, as in memory. Series with as many
 partitions each (the columns of one DataFrame) are read together, partition by partition;
@@ -30,22 +34,21 @@ first input's chunks, and inputs of unlike lengths are a ``ValueError`` naming e
 Bad data raise as in memory, the message naming the partition and, for an entry such as a
 NaN score, its row in the whole input (counted from 0).
 
-Only those sums, a few hundred sampled scores and the downsampled curves reach the client;
-no column is ever gathered into one process. DeLong's paired test needs each case's
+Only those sums, a few hundred sampled scores a range and the downsampled curves reach the
+client; no column is ever gathered into one process. DeLong's paired test needs each case's
 placement values under both classifiers: a second pass cuts each partition's rows by range,
 looks their placements up in the range's cumulative counts, and sums the squared
 differences case by case.
 
-Memory: each range holds its distinct scores (24 bytes each), so the cluster holds at most
-the number of distinct scores, spread over R ranges; R defaults to the number of partitions.
-Before the merges, the partitions' pieces travel with their values in float32 when that holds
-them exactly and counts in the smallest integer type: about 6 bytes a distinct score of a
-partition for float32 scores. Out of core, Dask spills the pieces waiting for their merges
-to disk: 10⁹ float32 scores in parquet (partitions of 10⁷ rows) took 41 s on two workers of
-2 GB, 0.91-0.95x the time per row of 10⁸, each worker peaking at 1.6 GB resident
-(``benchmarks/bench_out_of_core.py``). The inputs are read
-twice (the sample, then the counts): keep a costly Dask computation's result (``persist``)
-before passing it here.
+Memory and speed: a range's task holds its rows and their tie groups (about 1 GB at its
+peak for 2**24 distinct float32 scores); the pieces travel as keys (4 bytes a row with
+float32 scores, 8 with float64; as rows with weights) and, out of core, wait for their
+range's task spilled to disk by Dask: 10⁹ float32 scores in parquet (partitions of 10⁷ rows)
+on two workers of 2 GB each are measured by ``benchmarks/bench_out_of_core.py``. On 2·10⁷
+persisted float32 scores one worker takes about the time of in-memory evalcore
+(``benchmarks/bench_dask.py``, which also reports the time outside parallel work and the
+bytes the workers send one another). The inputs are read twice (the sample, then the cut):
+keep a costly Dask computation's result (``persist``) before passing it here.
 
 See Also
 --------
@@ -79,10 +82,10 @@ from .core.validation import both_classes
 from .scale.dask_curves import (DownsampledPrecisionRecallCurve, DownsampledRocCurve,
                                 precision_recall_curve, roc_curve)
 from .scale.dask_inputs import aligned_partitions
-from .scale.dask_ranges import (auc_sums, cut_rows, look_up, paired_sums, placement_table,
-                                prepare, range_average_precision, range_counts)
-from .stats.auc_intervals import AucInterval
-from .stats.delong import AucComparison, auc_comparison, enough_cases, normal_interval
+from .scale.dask_ranges import (auc_sums, average_precision_sum, cut_rows, look_up, paired_sums,
+                                placement_table, prepare, range_sort, range_tables, table_sums)
+from .stats.auc_intervals import AucInterval, delong_interval_from_sums
+from .stats.delong import AucComparison, auc_comparison, enough_cases
 
 #: In the appendix's order: each curve's result beside its function. The functions are
 #: :data:`evalcore.core.validation.ON_DASK` (tests/test_dask_evaluation.py holds the two equal).
@@ -115,8 +118,10 @@ def roc_auc(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: 
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     n_ranges : int, default=None
-        The number of value ranges the distinct scores are sorted into. ``None``: the number
-        of partitions.
+        The number of value ranges the scores are sorted into (each range's rows are sorted
+        in one task). ``None``: one per 2**24 rows and at least two, rounded up to a
+        multiple of the threads of the running ``distributed`` client's workers (else of
+        this machine's cores).
 
     Returns
     -------
@@ -150,9 +155,8 @@ def roc_auc(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label: 
     >>> ecd.roc_auc(y, s) * 12
     11.0
     """
-    ranges, offsets, _ = prepare("roc_auc", y_true, y_score, sample_weight, pos_label,
-                                  n_ranges)
-    (total,) = dask.compute(auc_sums(ranges, offsets, sample_weight is not None))
+    sort = prepare("roc_auc", y_true, y_score, sample_weight, pos_label, n_ranges)
+    (total,) = dask.compute(auc_sums(sort, sample_weight is not None))
     if not both_classes(total.n_pos, total.n_neg, "ROC AUC", stacklevel=3):
         return math.nan
     return float(total.auc)
@@ -174,7 +178,8 @@ def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     n_ranges : int, default=None
-        The number of value ranges. ``None``: the number of partitions.
+        The number of value ranges. ``None``: chosen from the rows and the threads, as in
+        :func:`roc_auc`.
 
     Returns
     -------
@@ -202,21 +207,18 @@ def average_precision(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     >>> ecd.average_precision(y, s)
     0.8333333333333333
     """
-    ranges, offsets, _ = prepare("average_precision", y_true, y_score, sample_weight,
-                                  pos_label, n_ranges)
-    parts = [delayed(range_average_precision)(r, o) for r, o in zip(ranges, offsets)]
-    total, first = dask.compute(delayed(sum)(parts), offsets[0])
-    if not both_classes(first.n_pos, 1, "average precision", stacklevel=3):
+    sort = prepare("average_precision", y_true, y_score, sample_weight, pos_label, n_ranges)
+    ((total, n_pos),) = dask.compute(average_precision_sum(sort))
+    if not both_classes(n_pos, 1, "average precision", stacklevel=3):
         return math.nan
-    return float(total / first.n_pos)
+    return float(total / n_pos)
 
 
 # --- DeLong: the variance, the interval and the paired test -------------------------------
 
 def _delong_sums(function: str, y_true, y_score, sample_weight, pos_label, n_ranges):
-    ranges, offsets, _ = prepare(function, y_true, y_score, sample_weight, pos_label,
-                                  n_ranges)
-    (total,) = dask.compute(auc_sums(ranges, offsets, sample_weight is not None))
+    sort = prepare(function, y_true, y_score, sample_weight, pos_label, n_ranges)
+    (total,) = dask.compute(auc_sums(sort, sample_weight is not None))
     return total
 
 
@@ -238,7 +240,8 @@ def delong_variance(y_true: Any, y_score: Any, *, sample_weight: Any = None,
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     n_ranges : int, default=None
-        The number of value ranges. ``None``: the number of partitions.
+        The number of value ranges. ``None``: chosen from the rows and the threads, as in
+        :func:`roc_auc`.
 
     Returns
     -------
@@ -294,7 +297,8 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     n_ranges : int, default=None
-        The number of value ranges. ``None``: the number of partitions.
+        The number of value ranges. ``None``: chosen from the rows and the threads, as in
+        :func:`roc_auc`.
 
     Returns
     -------
@@ -327,11 +331,7 @@ def roc_auc_ci(y_true: Any, y_score: Any, *, level: float = 0.95, method: str = 
     method = check_one_of(method, ("delong",), "method")
     level = check_level(level)
     total = _delong_sums("roc_auc_ci", y_true, y_score, sample_weight, pos_label, n_ranges)
-    auc = float(total.auc) if total.n_pos > 0 and total.n_neg > 0 else math.nan
-    if not enough_cases(total.n_pos, total.n_neg, "the AUC's confidence interval"):
-        return AucInterval(auc, math.nan, math.nan, level, method)
-    low, high = normal_interval(auc, total.delong_variance, level, (0.0, 1.0))
-    return AucInterval(auc, low, high, level, method)
+    return delong_interval_from_sums(total, level)
 
 
 def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0.95,
@@ -358,7 +358,8 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     pos_label : int, float, bool or str, default=None
         The positive label. ``None``: 1 (or ``True``) for labels {0, 1}, {-1, 1} or booleans.
     n_ranges : int, default=None
-        The number of value ranges. ``None``: the number of partitions.
+        The number of value ranges. ``None``: chosen from the rows and the threads, as in
+        :func:`roc_auc`.
 
     Returns
     -------
@@ -399,32 +400,27 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
                                    "y_score_b": y_score_b}, "delong_test")
     first = [(true, a, None) for true, a, _ in columns]
     second = [(true, b, None) for true, _, b in columns]
-    ranges_a, offsets_a, splits_a = range_counts(first, pos_label=pos_label,
-                                                  names=("y_true", "y_score_a"),
-                                                  n_ranges=n_ranges)
-    ranges_b, offsets_b, splits_b = range_counts(second, pos_label=pos_label,
-                                                  names=("y_true", "y_score_b"),
-                                                  n_ranges=n_ranges)
-    # the first pass; its range summaries stay on the cluster (persisted) for the second
-    n_ranges = len(ranges_a)
-    persisted = dask.persist(*ranges_a, *offsets_a, *ranges_b, *offsets_b, splits_a, splits_b)
-    ranges_a, offsets_a, ranges_b, offsets_b = (
-        list(persisted[i * n_ranges:(i + 1) * n_ranges]) for i in range(4))
-    splits_a, splits_b = persisted[-2:]
-    total_a, total_b = dask.compute(auc_sums(ranges_a, offsets_a, False),
-                                    auc_sums(ranges_b, offsets_b, False))
+    sort_a = range_sort(first, pos_label=pos_label, names=("y_true", "y_score_a"),
+                        n_ranges=n_ranges)
+    sort_b = range_sort(second, pos_label=pos_label, names=("y_true", "y_score_b"),
+                        n_ranges=n_ranges)
+    # the first pass; its ranges' tables stay on the cluster (persisted) for the second
+    tables_a, tables_b = range_tables(sort_a), range_tables(sort_b)
+    kept = dask.persist(*tables_a, *tables_b)
+    tables_a, tables_b = list(kept[:len(tables_a)]), list(kept[len(tables_a):])
+    total_a, total_b = dask.compute(table_sums(tables_a, False), table_sums(tables_b, False))
     if not enough_cases(total_a.n_pos, total_a.n_neg, "DeLong's paired test"):
         return AucComparison(math.nan, math.nan, math.nan, math.nan, math.nan)
     difference = float(total_a.auc) - float(total_b.auc)
-    tables_a = [delayed(placement_table)(r, o) for r, o in zip(ranges_a, offsets_a)]
-    tables_b = [delayed(placement_table)(r, o) for r, o in zip(ranges_b, offsets_b)]
+    placed_a = [delayed(placement_table)(table) for table in tables_a]
+    placed_b = [delayed(placement_table)(table) for table in tables_b]
     sums = []
     for true, a, b in columns:
-        n_rows, cut_a, cut_b = delayed(cut_rows, nout=3)(true, a, b, splits_a, splits_b,
-                                                          pos_label=pos_label)
-        rows_a = [cut_a[k] for k in range(n_ranges)]
-        looked_up = [delayed(look_up)(rows, table) for rows, table in zip(rows_a, tables_a)]
-        looked_up += [delayed(look_up)(cut_b[k], table) for k, table in enumerate(tables_b)]
+        n_rows, cut_a, cut_b = delayed(cut_rows, nout=3)(true, a, b, sort_a.splits,
+                                                          sort_b.splits, pos_label=pos_label)
+        rows_a = [cut_a[k] for k in range(len(placed_a))]
+        looked_up = [delayed(look_up)(rows, placed) for rows, placed in zip(rows_a, placed_a)]
+        looked_up += [delayed(look_up)(cut_b[k], placed) for k, placed in enumerate(placed_b)]
         sums.append(delayed(paired_sums)(n_rows, difference, rows_a, *looked_up))
     (totals,) = dask.compute(delayed(sum)(sums))
     m, n = total_a.n_pos, total_a.n_neg

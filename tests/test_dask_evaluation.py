@@ -150,6 +150,95 @@ def test_ties_straddling_partitions_and_split_points(client):
                       ec.delong_variance(label, score))
 
 
+def test_rows_at_a_split_point_travel_as_counts(client):
+    """A score that holds most rows (a model's few outputs) lands on split points: its rows
+    are counted in their partition and never shipped to a range's task, whatever the
+    number of ranges and whether the rows travel as sorted keys (unweighted float scores)
+    or as rows (weights: some of them 0, and some rows of weight 0 exactly at a split
+    point); the AUC, DeLong's variance and AP stay exact."""
+    rng = np.random.default_rng(5)
+    n = 6000
+    label = rng.integers(0, 2, n)
+    score = np.where(rng.random(n) < 0.8, np.where(label == 1, 0.9, 0.1), rng.random(n))
+    weight = rng.integers(0, 3, n).astype(np.float64)
+    weight[(score == 0.9) & (np.arange(n) % 7 == 0)] = 0.0
+    y, s, w = (da.from_array(v, chunks=1000) for v in (label, score, weight))
+    from evalcore.core.ranking import groups_from_shared_keys
+    from evalcore.scale.dask_inputs import aligned_partitions
+    from evalcore.scale.dask_ranges import range_sort
+
+    def shipped(piece):
+        """The scores a piece carries row by row: as sorted keys (unweighted float scores)
+        or as rows (weights)."""
+        if hasattr(piece, "score"):
+            return piece.score
+        groups = groups_from_shared_keys(piece.negative_keys, piece.other_keys, piece.dtype)
+        return np.repeat(groups.values, groups.positives + groups.negatives)
+
+    for weights, sample_weight in ((None, None), (w, weight)):
+        columns = aligned_partitions({"y_true": y, "y_score": s, "sample_weight": weights},
+                                     "roc_auc")
+        kept = slice(None) if sample_weight is None else sample_weight > 0
+        for n_ranges in (2, 5, 9):
+            sort = range_sort(columns, pos_label=None, names=("y_true", "y_score"),
+                              n_ranges=n_ranges)
+            # each of the two scores holds about 40% of the rows, more than a range of 5 or 9
+            assert n_ranges == 2 or {0.1, 0.9} <= set(sort.splits.tolist())
+            pieces = [dask.compute(*range_pieces) for range_pieces in sort.pieces]
+            # unweighted float scores travel as sorted keys, weighted ones as rows
+            assert all(hasattr(piece, "negative_keys") == (sample_weight is None)
+                       for one in pieces for piece in one)
+            rows = np.concatenate([shipped(piece) for one in pieces for piece in one])
+            counted = sum(piece.at_split_positives + piece.at_split_negatives
+                          for one in pieces for piece in one)
+            assert not np.isin(rows, sort.splits).any()
+            at_splits = np.isin(score[kept], sort.splits).sum()
+            if sample_weight is None:
+                assert len(rows) + counted == n and counted == at_splits
+            else:                       # weights: the rows of positive weight, counted so
+                assert len(rows) == np.count_nonzero(sample_weight) - at_splits
+                assert counted == sample_weight[np.isin(score, sort.splits)].sum()
+            assert n_ranges == 2 or at_splits >= np.isin(score[kept], [0.1, 0.9]).sum() \
+                > 0.7 * len(score[kept])
+    for n_ranges in (2, 5, 9):
+        assert ecd.roc_auc(y, s, n_ranges=n_ranges) == ec.roc_auc(label, score)
+        assert _close(ecd.delong_variance(y, s, n_ranges=n_ranges),
+                      ec.delong_variance(label, score))
+        assert _close(ecd.average_precision(y, s, n_ranges=n_ranges),
+                      ec.average_precision(label, score))
+        assert _close(ecd.roc_auc(y, s, sample_weight=w, n_ranges=n_ranges),
+                      ec.roc_auc(label, score, sample_weight=weight))
+        repeated = np.repeat(np.arange(n), weight.astype(int))
+        assert _close(ecd.delong_variance(y, s, sample_weight=w, n_ranges=n_ranges),
+                      ec.delong_variance(label[repeated], score[repeated]), 1e-9)
+
+
+def test_scores_sorted_exactly_in_their_own_dtype(client):
+    """float32 scores are cut at split points compared in float32 (where they hold them),
+    integers beyond 2**53 in long double, and negative and positive scores together: the
+    AUC is the in-memory one, bit for bit."""
+    rng = np.random.default_rng(8)
+    label = rng.integers(0, 2, 4000)
+    float32 = (rng.normal(size=4000) + label).astype(np.float32)
+    cases = [float32, np.round(float32 * 8).astype(np.float32)]
+    if np.finfo(np.longdouble).nmant >= 63:
+        cases.append(2 ** 60 + rng.integers(-2 ** 40, 2 ** 40, 4000) * 3 + label)
+    for score in cases:
+        y, s = da.from_array(label, chunks=700), da.from_array(score, chunks=700)
+        for n_ranges in (None, 3, 16):
+            assert ecd.roc_auc(y, s, n_ranges=n_ranges) == ec.roc_auc(label, score)
+
+
+def test_ranges_chosen_from_rows_and_threads():
+    """One range per 2**24 rows and at least two, rounded up to a multiple of the threads."""
+    from evalcore.scale.dask_ranges import chosen_ranges
+    assert chosen_ranges(1000, 1) == 2 and chosen_ranges(1000, 3) == 3
+    assert chosen_ranges(2 * 10 ** 7, 1) == 2          # 2e7 / 16,777,216 = 1.2
+    assert chosen_ranges(5 * 10 ** 7, 1) == 3 and chosen_ranges(5 * 10 ** 7, 2) == 4
+    assert chosen_ranges(10 ** 9, 2) == 60              # 59.6, rounded up to even
+    assert chosen_ranges(2 * 10 ** 8, 16) == 16         # 11.9 -> 12 -> 16
+
+
 def test_curves_are_points_of_the_exact_curves(client):
     label, score, _ = _data("continuous", n=20_000)
     y, s = da.from_array(label, chunks=3000), da.from_array(score, chunks=3000)

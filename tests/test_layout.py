@@ -261,6 +261,10 @@ TESTED_ELSEWHERE = {
     "core/exact.py": ("tests/core/test_confusion.py",
                       "the counts' exact arithmetic, under every rate of huge, tiny and "
                       "beyond-2**53 counts (test_combined.py: MCC and kappa too)"),
+    "core/float_keys.py": ("tests/core/test_ranking.py",
+                           "floats as sortable keys, through every float path of the ranking "
+                           "core against the brute force, and the Dask route's shared keys "
+                           "of chunks"),
     "core/threshold_side.py": ("tests/core/test_confusion.py",
                                "the exact side of a threshold, under predict and "
                                "confusion_matrix_at on big integers and long doubles "
@@ -277,6 +281,9 @@ TESTED_ELSEWHERE = {
     "scale/dask_curves.py": ("tests/test_dask_evaluation.py", "the curves of "
                              "evalcore.dask_evaluation, tested with its other functions on one "
                              "shared Dask cluster"),
+    "scale/dask_partitions.py": ("tests/test_dask_evaluation.py", "what each partition does "
+                                 "for the Dask route (sampled, cut into pieces), tested "
+                                 "through its functions and its pieces"),
     "scale/dask_ranges.py": ("tests/test_dask_evaluation.py", "the distributed sort behind "
                              "evalcore.dask_evaluation, tested through its functions"),
 }

@@ -127,14 +127,16 @@ def _missing(sums: AucSums) -> str:
 
 
 def _exact_square_sum(weights: np.ndarray, bases: np.ndarray, exact: bool) -> int:
-    """``Σ weights · bases²`` as an exact Python integer, for non-negative int64 arrays."""
+    """``Σ weights · bases²`` as an exact Python integer, for non-negative int64 arrays;
+    ``bases`` (a temporary of the caller's) is squared in place."""
     if not exact:
         return int(np.dot(weights.astype(object), bases.astype(object) ** 2))
-    squares = bases.astype(np.uint64) ** 2          # bases < 2**32: no wrap-around
-    w = weights.astype(np.uint64)
+    squares = bases.view(np.uint64)                 # non-negative: the same numbers
+    squares *= squares                              # bases < 2**32: no wrap-around
+    w = weights.view(np.uint64)
     high = int(np.dot(w, squares >> np.uint64(32)))
-    low = int(np.dot(w, squares & np.uint64(0xFFFFFFFF)))
-    return (high << 32) + low
+    squares &= np.uint64(0xFFFFFFFF)
+    return (high << 32) + int(np.dot(w, squares))
 
 
 def doubled_placements(counts: TieGroups, *, negatives_below: int | float = 0,
@@ -144,10 +146,20 @@ def doubled_placements(counts: TieGroups, *, negatives_below: int | float = 0,
     for a negative (NB_g negatives below the score, PA_g positives above it, the range's
     offsets included). Divided by ``2n`` and ``2m`` they are the placement values V10 and V01
     of the module docstring; the in-memory DeLong, the range sums and the Dask placement
-    look-up all take them from here."""
+    look-up all take them from here. Two new arrays, made in place (no other temporaries:
+    they are as long as the data)."""
     pos, neg = counts.positives, counts.negatives
-    return (2 * (negatives_below + (np.cumsum(neg) - neg)) + neg,
-            2 * (positives_above + (pos.sum() - np.cumsum(pos))) + pos)
+    below = np.cumsum(neg)                  # 2·(NB + cumsum(neg) − neg) + neg, in place
+    below -= neg
+    below += negatives_below
+    below *= 2
+    below += neg
+    above = np.cumsum(pos)                  # 2·(PA + (Σpos − cumsum(pos))) + pos
+    np.subtract(pos.sum(), above, out=above)
+    above += positives_above
+    above *= 2
+    above += pos
+    return below, above
 
 
 def auc_range_sums(counts: TieGroups, *, negatives_below: int | float = 0,

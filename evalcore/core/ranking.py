@@ -39,6 +39,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .float_keys import (FLOAT_KEYS, float_key_offset, float_values, same_sign_float_keys,
+                         shared_offset)
 from .validation import check_binary_scores, exact_real
 
 
@@ -79,9 +81,6 @@ def groups_from_sorted(sorted_values: np.ndarray, sorted_labels: np.ndarray,
     return starts, positives, negatives
 
 
-#: Per float dtype: the signed and unsigned integers of its width and its magnitude bits.
-_FLOAT_KEYS = {np.dtype(np.float64): (np.int64, np.uint64, 63),
-               np.dtype(np.float32): (np.int32, np.uint32, 31)}
 #: Integer scores whose range is below this are counted with ``np.bincount``, chunk by
 #: chunk, with no sort at all.
 _COUNTING_MAX_SPAN = 2 ** 16
@@ -124,62 +123,31 @@ def _groups_from_keys(keys: np.ndarray, to_values) -> TieGroups:
     return TieGroups(to_values(distinct), positives, negatives)
 
 
-def _float_key_offset(score: np.ndarray, *, nonnegative: bool) -> Any:
-    """The smallest ordered code of same-sign float scores (0 when they are non-negative),
-    subtracted from every code by :func:`_same_sign_float_keys`."""
-    signed, _, magnitude_bits = _FLOAT_KEYS[score.dtype]
-    if nonnegative:
-        return signed(0)
-    return score.min().view(signed) ^ signed((1 << magnitude_bits) - 1)
-
-
-def _same_sign_float_keys(label: np.ndarray, score: np.ndarray, low: Any, *,
-                          nonnegative: bool) -> np.ndarray:
-    """Sortable unsigned keys of float64 or float32 scores that all share one sign: each
-    score's order-preserving code minus ``low`` (:func:`_float_key_offset`), shifted left by
-    one, with the label in the lowest bit; no wider than the scores.
-
-    The bits of non-negative floats order like the floats (clearing the sign bit turns -0.0
-    into +0.0); negative ones order like the floats once their magnitude bits are flipped.
-    Within one sign these integers span less than 2**63 (float32: 2**31), so after
-    subtracting the smallest they fit in 63 bits (31) and the label fits in the last one.
-    """
-    signed, unsigned, magnitude_bits = _FLOAT_KEYS[score.dtype]
-    mask = signed((1 << magnitude_bits) - 1)
-    bits = score.view(signed)
-    if nonnegative:
-        keys = bits & mask
-    else:
-        keys = bits >> magnitude_bits
-        keys &= mask
-        keys ^= bits
-        keys -= low
-    keys = keys.view(unsigned)
-    keys <<= unsigned(1)
-    keys |= label.view(np.uint8)
-    return keys
-
-
 def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
                       nonnegative: bool) -> TieGroups:
     """Unweighted groups of float64 or float32 scores that all share one sign, by one
-    integer sort of their keys (:func:`_same_sign_float_keys`): float32 scores sort as
+    integer sort of their keys (:func:`same_sign_float_keys`): float32 scores sort as
     uint32 keys, no wider than the scores."""
-    signed, _, magnitude_bits = _FLOAT_KEYS[score.dtype]
-    mask = signed((1 << magnitude_bits) - 1)
-    low = _float_key_offset(score, nonnegative=nonnegative)
-
-    def to_values(codes: np.ndarray) -> np.ndarray:
-        ordered = codes.view(signed)
-        if not nonnegative:
-            ordered += low
-            ordered ^= (ordered >> magnitude_bits) & mask
-        floats = ordered.view(score.dtype)
-        return floats if floats.dtype == np.float64 else floats.astype(np.float64)
-
+    low = float_key_offset(score, nonnegative=nonnegative)
     # the keys are made in the argument list, so that only _groups_from_keys holds them
-    return _groups_from_keys(_same_sign_float_keys(label, score, low, nonnegative=nonnegative),
-                             to_values)
+    return _groups_from_keys(same_sign_float_keys(label, score, low, nonnegative=nonnegative),
+                             lambda codes: float_values(codes, score.dtype, low, nonnegative))
+
+
+# --- the groups of keys that compare alike in every chunk (the Dask route's ranges) ------------
+
+def groups_from_shared_keys(negative_keys: np.ndarray, other_keys: np.ndarray,
+                            dtype: np.dtype) -> TieGroups:
+    """The tie groups of :func:`shared_float_keys`'s keys of ``dtype`` scores, from any
+    number of chunks, in any order (each array is sorted here, in place)."""
+    dtype = np.dtype(dtype)
+    parts = [_groups_from_keys(keys, lambda codes, side=side: float_values(
+                 codes, dtype, shared_offset(dtype, side == 0), side == 1))
+             for side, keys in enumerate((negative_keys, other_keys)) if len(keys)]
+    if len(parts) != 1:
+        return TieGroups(*(np.concatenate(pair) for pair in zip(*parts))) if parts else \
+            TieGroups(np.empty(0), np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
+    return parts[0]
 
 
 def _integer_key_span(score: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
@@ -261,7 +229,7 @@ def tie_groups(label: np.ndarray, score: np.ndarray,
     if weight is None:
         if score.dtype == np.float16:
             score = score.astype(np.float32)           # exact
-        if score.dtype in _FLOAT_KEYS:
+        if score.dtype in FLOAT_KEYS:
             if score.min() >= 0:                   # the common case (-0.0 counts as 0 here)
                 return _same_sign_groups(label, score, nonnegative=True)
             negative = score < 0
@@ -535,11 +503,11 @@ def mann_whitney_counts(label: np.ndarray, score: np.ndarray) -> tuple[int, int,
     """
     if score.dtype == np.float16:
         score = score.astype(np.float32)           # exact
-    if score.dtype in _FLOAT_KEYS:
+    if score.dtype in FLOAT_KEYS:
         nonnegative = bool(score.min() >= 0)             # -0.0 counts as 0 here
         if nonnegative or score.max() < 0:
-            low = _float_key_offset(score, nonnegative=nonnegative)
-            keys = _same_sign_float_keys(label, score, low, nonnegative=nonnegative)
+            low = float_key_offset(score, nonnegative=nonnegative)
+            keys = same_sign_float_keys(label, score, low, nonnegative=nonnegative)
             _sort_in_place(keys)
             return mann_whitney_from_sorted_keys(keys)
         negative = score < 0

@@ -7,7 +7,7 @@
   (with ``--compare`` the three columns' rows are kept: the paired test needs each case);
 * ``dask`` (:func:`evaluate_dask`): :mod:`evalcore.dask_evaluation` on
   ``dask.dataframe.read_parquet`` / ``read_csv``, on the default scheduler or on the
-  ``distributed`` client already running, in :func:`value_ranges` ranges;
+  ``distributed`` client already running, in as many value ranges as the library chooses;
 * ``binned`` (:func:`evaluate_binned`): two streaming passes (a uniform sample of scores for the
   quantile cut points, then the counts per bin): memory is the number of bins whatever the
   data's size.
@@ -25,7 +25,6 @@ here.
 from __future__ import annotations
 
 import contextlib
-import math
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -33,17 +32,16 @@ from typing import Any
 import numpy as np
 
 from ..core.areas import roc_auc
+from ..stats.auc_intervals import delong_interval_from_sums
 from ..stats.delong import delong_test
 from .binned import BinnedScoreCounts
 from .cli_errors import CliError, one_line
-from .cli_inputs import (BATCH_ROWS, LabelCheck, finite_scores, memory_needed, nonfinite_error,
+from .cli_inputs import (BATCH_ROWS, LabelCheck, finite_scores, nonfinite_error,
                          positive_label, read_batches, text_score_error)
 from .curve_thinning import precision_recall_from_counts, roc_from_counts, thinned_counts
 from .score_bins import score_bin_edges
 from .score_counts import ScoreCounts, summarize_validated
 
-#: The data's memory (the route rule's estimate) per value range on the Dask route: 256 MB.
-RANGE_BYTES = 1 << 28
 #: Scores sampled (uniformly, without replacement) to place the quantile cut points of --bins.
 SAMPLE_SIZE = 200_000
 
@@ -178,19 +176,12 @@ def bin_thresholds(indices: np.ndarray, lowest: np.ndarray) -> np.ndarray:
     return scores
 
 
-def value_ranges(paths: list[str], kinds: dict[str, str], frame) -> int:
-    """The value ranges the Dask route sorts the distinct scores into: one per
-    :data:`RANGE_BYTES` of the data's memory by the route rule's estimate, at most one per
-    partition (the library's default). One per partition made 128 small files 128² pieces to
-    merge: 46 s for an AUC that takes 2 s in 8 ranges."""
-    return max(1, min(frame.npartitions, math.ceil(memory_needed(paths, kinds) / RANGE_BYTES)))
-
-
 def evaluate_dask(args, paths, kinds, progress) -> dict[str, Any]:
     """The Dask route: :mod:`evalcore.dask_evaluation` on the files read by Dask."""
     try:
         import dask.dataframe as dd
         from .. import dask_evaluation as ecd
+        from .dask_curves import curves_and_sums
     except ImportError:
         raise CliError("the Dask route (--dask, or data that does not fit in memory) needs "
                        "Dask: pip install evalcore[dask]") from None
@@ -223,26 +214,24 @@ def evaluate_dask(args, paths, kinds, progress) -> dict[str, Any]:
             n_neg = int(counted.sum()) - n_pos
             labels.finish(n_pos, n_neg, paths)
             result: dict[str, Any] = {"n_pos": n_pos, "n_neg": n_neg}
-            options = {"pos_label": pos, "n_ranges": value_ranges(paths, kinds, frame)}
+            # the AUC, its interval, AP and both curves from one distributed sort
+            roc, pr, sums = curves_and_sums(label, score, pos_label=pos,
+                                            max_points=args.max_points)
+            result["auc"] = roc.auc
             if args.ci:
-                interval = ecd.roc_auc_ci(label, score, level=args.level, **options)
-                result.update(auc=interval.auc, ci_low=interval.low, ci_high=interval.high)
-            else:
-                result["auc"] = ecd.roc_auc(label, score, **options)
-            result["average_precision"] = ecd.average_precision(label, score, **options)
+                interval = delong_interval_from_sums(sums, args.level)
+                result.update(ci_low=interval.low, ci_high=interval.high)
+            result["average_precision"] = pr.average_precision
             if args.roc_csv or args.plot:
-                roc = ecd.roc_curve(label, score, max_points=args.max_points, **options)
                 result["roc"] = {"threshold": roc.thresholds, "fpr": roc.fpr, "tpr": roc.tpr}
             if args.pr_csv or args.plot:
-                pr = ecd.precision_recall_curve(label, score, max_points=args.max_points,
-                                                **options)
                 result["pr"] = {"threshold": np.append(pr.thresholds, np.nan),
                                 "precision": pr.precision, "recall": pr.recall}
             if args.compare:
                 other = frame[args.compare]
                 result.update(comparison(ecd.delong_test(label, score, other, level=args.level,
-                                                         **options),
-                                         ecd.roc_auc(label, other, **options)))
+                                                         pos_label=pos),
+                                         ecd.roc_auc(label, other, pos_label=pos)))
         except CliError:
             raise
         except (ValueError, TypeError, OSError) as exc:     # pyarrow's errors are ValueErrors

@@ -89,7 +89,8 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label
         At most how many points to keep, at least 2; ``None`` keeps every point (the whole
         curve reaches the client: as many points as distinct scores).
     n_ranges : int, default=None
-        The number of value ranges. ``None``: the number of partitions.
+        The number of value ranges. ``None``: chosen from the rows and the threads, as in
+        :func:`evalcore.dask_evaluation.roc_auc`.
 
     Returns
     -------
@@ -122,9 +123,13 @@ def roc_curve(y_true: Any, y_score: Any, *, sample_weight: Any = None, pos_label
     """
     thresholds, tps, fps, total, _ = curve_points(
         "roc_curve", y_true, y_score, sample_weight, pos_label, max_points, n_ranges)
+    return _downsampled_roc(thresholds, tps, fps, total)
+
+
+def _downsampled_roc(thresholds, tps, fps, total, stacklevel: int = 4) -> DownsampledRocCurve:
     n_pos, n_neg = total.n_pos, total.n_neg
     rate = "false positive rate" if not n_neg > 0 else "true positive rate"
-    both_classes(n_pos, n_neg, f"the ROC curve's {rate}", stacklevel=3)
+    both_classes(n_pos, n_neg, f"the ROC curve's {rate}", stacklevel=stacklevel)
     fpr, tpr, thresholds = roc_from_counts(thresholds, tps, fps, n_pos=n_pos, n_neg=n_neg)
     with warnings.catch_warnings():         # the warning above is the one for this call
         warnings.simplefilter("ignore")
@@ -153,7 +158,8 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
         At most how many points to keep (those :func:`roc_curve` keeps, less its start, plus
         the closing point), at least 2; ``None`` keeps every point.
     n_ranges : int, default=None
-        The number of value ranges. ``None``: the number of partitions.
+        The number of value ranges. ``None``: chosen from the rows and the threads, as in
+        :func:`evalcore.dask_evaluation.roc_auc`.
 
     Returns
     -------
@@ -186,8 +192,30 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, sample_weight: Any = No
     thresholds, tps, fps, total, ap = curve_points(
         "precision_recall_curve", y_true, y_score, sample_weight, pos_label, max_points,
         n_ranges)
-    defined = both_classes(total.n_pos, 1, "recall", stacklevel=3)
+    return _downsampled_precision_recall(thresholds, tps, fps, total, ap)
+
+
+def _downsampled_precision_recall(thresholds, tps, fps, total, ap,
+                                  stacklevel: int = 4) -> DownsampledPrecisionRecallCurve:
+    defined = both_classes(total.n_pos, 1, "recall", stacklevel=stacklevel)
     precision, recall, thresholds = precision_recall_from_counts(
         thresholds, tps, fps, n_pos=total.n_pos if defined else 0)
     average = float(ap / total.n_pos) if defined else math.nan
     return DownsampledPrecisionRecallCurve(precision, recall, thresholds, average)
+
+
+def curves_and_sums(y_true: Any, y_score: Any, *, pos_label: Any = None,
+                    max_points: int | None = 1000):
+    """Both thinned curves and the AUC's exact sums (:class:`~evalcore.core.auc_sums.AucSums`,
+    for DeLong's interval) from one distributed sort: what the command line's Dask route
+    reports, where :func:`roc_curve`, :func:`precision_recall_curve` and
+    :func:`evalcore.dask_evaluation.roc_auc_ci` would each sort the data again.
+
+    Returns
+    -------
+    tuple of (DownsampledRocCurve, DownsampledPrecisionRecallCurve, AucSums)
+    """
+    thresholds, tps, fps, total, ap = curve_points(
+        "roc_curve", y_true, y_score, None, pos_label, max_points, None)
+    return (_downsampled_roc(thresholds, tps, fps, total),
+            _downsampled_precision_recall(thresholds, tps, fps, total, ap), total)

@@ -4,21 +4,32 @@ Dask collections are cut into aligned partitions (:mod:`evalcore.scale.dask_inpu
 first pass validates each partition and samples its scores, and the split points are
 computed from the samples (the one computation here: only the samples reach the client; the
 first partition with bad data raises there, the entry named by its row in the whole input);
-a second pass reduces each partition to its :class:`~evalcore.ScoreCounts` and cuts it into
-value ranges ``[s_k, s_{k+1})`` (so tied scores never straddle two); the pieces of one range
-are merged; a prefix over the ranges' totals gives each range the negatives below and the
-positives above it. The rest builds ``dask.delayed`` tasks. The second pass of DeLong's
-paired test (each case's placement values, looked up in its range's cumulative counts) is
-here too.
+a second pass cuts each partition's rows into value ranges ``[s_k, s_{k+1})`` (so tied
+scores never straddle two): unweighted float32 and float64 scores as integer keys that
+compare alike in every partition (:func:`~evalcore.core.ranking.shared_float_keys`: the
+label in the lowest bit), sorted by numpy's vectorized sort and cut where each split point's
+key falls; other scores (weights, integers) row by row, by a binary search among the split
+points. Each range's pieces from every partition are then sorted together in one task into
+its tie groups (the core's kernels), and the partitions' counts by range, which every piece
+carries, give each range the negatives below and the positives and negatives above it. The
+rest builds ``dask.delayed`` tasks. The second pass of DeLong's paired test (each case's
+placement values, looked up in its range's cumulative counts) is here too.
 
-Out of core (more data than the workers' memory) the pieces wait for their ranges' merges,
-spilled to disk by Dask where they do not fit: about 6 bytes a distinct score of a partition
-with float32 scores (10 with float64), the input's own size. Reading the data twice costs a
-second parquet read and validation per partition, a few percent of the sort at 10⁷ rows a
-partition; in exchange no partition's summary waits whole for the split points.
+Rows scoring exactly a split point are counted in their partition and not shipped: a score
+that holds many rows (a model with few distinct outputs) lands on split points, so its rows
+cross the cluster as two numbers a partition, and no range's task receives them all.
 
-Tasks pass summaries to one another as plain arrays (``values, positives, negatives``): a
-worker process may send them to another.
+Out of core (more data than the workers' memory) the pieces wait for their ranges' sorts,
+spilled to disk by Dask where they do not fit (each piece an array of its own, so that
+spilling it frees its memory): 4 bytes a row with float32 scores, 8 with float64 (as rows:
+the score and a one-byte label, 8 more with weights). Reading the
+data twice costs a second parquet read and validation per partition, a few percent of the
+sort at 10⁷ rows a partition; in exchange no partition's data waits whole for the split
+points.
+
+Tasks pass plain arrays and named tuples of them (the partitions' pieces,
+:class:`~evalcore.scale.dask_partitions.RangeKeys` and
+:class:`~evalcore.scale.dask_partitions.RangeRows`, and :class:`RangeTable`): a worker process may send them to another.
 """
 
 from __future__ import annotations
@@ -31,143 +42,36 @@ import numpy as np
 from dask import delayed
 
 from ..core.auc_sums import auc_range_sums, doubled_placements
+from ..core.float_keys import has_shared_keys
 from ..core.options import check_int
-from ..core.validation import (as_1d, check_binary_scores, check_labels, check_scores,
-                               check_weights, exact_real, label_classes)
+from ..core.ranking import TieGroups, groups_from_shared_keys, tie_groups
+from ..core.validation import check_binary_scores, check_labels
 from .curve_thinning import check_max_points, first_past_each_mark
 from .dask_inputs import aligned_partitions, in_partition
-from .score_counts import ScoreCounts, summarize_validated
+from .dask_partitions import RangeKeys, RangeRows, cut_partition, sample_partition
 
-#: Scores each partition contributes per range to the sample the split points come from.
-SAMPLES_PER_RANGE = 8
+#: Scores sampled per value range (spread over the partitions) for the split points: the
+#: ranges' sizes vary by about one over its square root.
+SAMPLES_PER_RANGE = 256
 
-
-# --- each partition's summary, cut by range; each range's merged summary ---------------------
-
-def _shipped(counts: ScoreCounts) -> tuple:
-    """A summary as the plain arrays tasks pass to one another (a worker process may send
-    them to another); :func:`_received` makes the summary again, checked."""
-    return _shipped_rows(counts.values, counts.positives, counts.negatives, counts.weighted)
-
-
-def _shipped_rows(values: np.ndarray, positives: np.ndarray, negatives: np.ndarray,
-                  weighted: bool) -> tuple:
-    """Rows of a summary (all of it, or the rows of one value range) as plain arrays, in as
-    few bytes as hold them exactly: integer counts in the smallest unsigned type (one byte
-    each for distinct scores), values in float32 when that holds them (float32 scores). Out
-    of core the pieces wait for their ranges' merges (spilled to disk when they do not fit),
-    so their bytes are the route's memory."""
-    if not weighted and len(values):
-        kind = np.min_scalar_type(max(int(positives.max()), int(negatives.max())))
-        positives, negatives = positives.astype(kind), negatives.astype(kind)
-    if values.dtype == np.float64 and len(values):
-        with np.errstate(over="ignore"):             # too large for float32: kept float64
-            narrow = values.astype(np.float32)       # float32 scores: half the bytes
-        if np.array_equal(narrow, values):
-            values = narrow
-    return values, positives, negatives
+#: Rows a value range holds at most when the number of ranges is chosen from the data (a
+#: range's task holds its keys or rows and their tie groups: about 1 GB at its peak for
+#: distinct float32 scores). Each range is a task that receives a piece from every
+#: partition, one task each: 10⁹ rows in 100 partitions took 147 s in 120 ranges of 2**23
+#: rows and 77 s in 60 of 2**24 on two workers of 2 GB (benchmarks/bench_out_of_core.py).
+ROWS_PER_RANGE = 2 ** 24
 
 
-def _received(arrays: tuple) -> ScoreCounts:
-    return ScoreCounts(*arrays)
+# --- the split points; each range's table -------------------------------------------------
 
-
-def _validated(y_true: Any, y_score: Any, sample_weight: Any, *, pos_label: Any,
-               names: tuple[str, str]):
-    """A partition's 0/1 labels, scores and weights (``None``: unweighted) checked as every
-    metric checks them, and its raw labels (for the check across partitions); bad data
-    raise as the checks raise (the caller names the partition)."""
-    if len(y_true) != len(y_score) or (sample_weight is not None
-                                       and len(sample_weight) != len(y_score)):
-        described = f"{names[0]} has {len(y_true)}, {names[1]} has {len(y_score)}" + (
-            "" if sample_weight is None else f", sample_weight has {len(sample_weight)}")
-        raise ValueError(f"inputs must have the same length: {described}")
-    weight = None
-    if sample_weight is not None:           # a partition may weigh 0: only the sum must not
-        weight = check_scores(sample_weight, "sample_weight")
-        if np.any(weight < 0):
-            check_weights(weight, len(weight))              # raises: negative weights
-    label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label,
-                                          true_name=names[0], score_name=names[1],
-                                          keep_dtype=True)         # float32 sorts as such
-    return label, score, weight, label_classes(as_1d(y_true, names[0])).tolist()
-
-
-class PartitionSample(NamedTuple):
-    """The first pass's result for one partition: its raw labels, its sampled scores and
-    their weights, its number of rows, and the error its data raised (``None``: valid),
-    returned rather than raised so that the split points' task, which sees the rows of the
-    partitions before it, can name the bad entry by its row in the whole input."""
-
-    classes: list
-    values: np.ndarray
-    weights: np.ndarray
-    n_rows: int
-    refusal: Exception | None = None
-
-
-def _sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, *,
-                      pos_label: Any, names: tuple[str, str], n_samples: int):
-    """The first pass over a partition: its data validated, its raw labels, and a sample of
-    its scores for the split points: ``n_samples`` rows at evenly spaced (weighted)
-    positions in the partition's row order, each standing for its share of the partition's
-    weight. No sort: a systematic sample of the rows (evenly spaced ranks if the rows are
-    sorted); a poor sample only unbalances the ranges, never changes a result."""
-    n_rows = len(y_score)
-    if len(y_score) == 0 and len(y_true) == 0 and (sample_weight is None
-                                                   or len(sample_weight) == 0):
-        return PartitionSample([], np.empty(0), np.empty(0), 0)
-    try:
-        _, score, weight, classes = _validated(y_true, y_score, sample_weight,
-                                               pos_label=pos_label, names=names)
-    except (TypeError, ValueError) as exc:
-        return PartitionSample([], np.empty(0), np.empty(0), n_rows, exc)
-    if weight is None:
-        total = float(len(score))
-        picked = ((np.arange(n_samples) + 0.5) * (total / n_samples)).astype(np.intp)
-    else:
-        cumulative = np.cumsum(weight)
-        total = float(cumulative[-1])
-        if not total > 0:
-            return PartitionSample(classes, np.empty(0), np.empty(0), n_rows)
-        ranks = (np.arange(n_samples) + 0.5) * (total / n_samples)
-        picked = np.minimum(np.searchsorted(cumulative, ranks, side="right"), len(score) - 1)
-    return PartitionSample(classes, exact_real(score[picked], names[1]),
-                           np.full(n_samples, total / n_samples), n_rows)
-
-
-def _count_and_cut(index: int, y_true: Any, y_score: Any, sample_weight: Any,
-                   splits: np.ndarray, *, pos_label: Any, names: tuple[str, str]) -> tuple:
-    """The second pass over a partition: its summary (the core's one sort), cut into the
-    value ranges ``[s_k, s_{k+1})``, one piece a range. The summary whole is never a task's
-    result: only its pieces wait for their ranges' merges."""
-    weighted = sample_weight is not None
-    if len(y_score) == 0 and len(y_true) == 0 and (sample_weight is None
-                                                   or len(sample_weight) == 0):
-        counts = ScoreCounts.empty(weighted=weighted)
-    else:
-        try:                            # valid: the first pass read the same data
-            label, score, weight, _ = _validated(y_true, y_score, sample_weight,
-                                                 pos_label=pos_label, names=names)
-        except (TypeError, ValueError) as exc:
-            raise in_partition(exc, index) from None
-        if weight is not None and not np.any(weight > 0):
-            counts = ScoreCounts.empty(weighted=True)
-        else:
-            counts = summarize_validated(label, score, weight)      # validated above
-    values = counts.values
-    bounds = np.concatenate(([0], np.searchsorted(values, splits, side="left"),
-                             [len(values)]))
-    return tuple(_shipped_rows(values[a:b], counts.positives[a:b], counts.negatives[a:b],
-                               counts.weighted)
-                 for a, b in zip(bounds[:-1], bounds[1:]))
-
-
-def _split_points(n_ranges: int, pos_label: Any, true_name: str, weighted: bool,
-                  *samples) -> np.ndarray:
-    """The R - 1 split points: weighted quantiles of the partitions' samples at k/R. Also the
-    checks that need every partition: the first partition with bad data raises, the entry
-    named by its row in the whole input; together the labels form one binary coding."""
+def _split_points(requested: int | None, threads: int, pos_label: Any, true_name: str,
+                  weighted: bool, *samples) -> np.ndarray:
+    """The R - 1 split points: weighted quantiles of the partitions' samples at k/R, with R
+    ``requested``, or else chosen from the rows (:func:`chosen_ranges`); and the dtype of
+    the keys the partitions' rows are cut as (:class:`RangeKeys`; ``None``: as rows), float32
+    or float64 when every partition's scores are that and there are no weights. Also the checks
+    that need every partition: the first partition with bad data raises, the entry named by
+    its row in the whole input; together the labels form one binary coding."""
     for index, sample in enumerate(samples):
         if sample.refusal is not None:
             first_row = sum(earlier.n_rows for earlier in samples[:index])
@@ -180,85 +84,180 @@ def _split_points(n_ranges: int, pos_label: Any, true_name: str, weighted: bool,
     if values.size == 0:
         if classes and weighted:
             raise ValueError("sample_weight must give some sample a positive weight: all are 0")
-        return np.empty(0)
+        return np.empty(0), None
+    dtypes = {sample.dtype for sample in samples if sample.dtype is not None}
+    shared = next(iter(dtypes)) if len(dtypes) == 1 and not weighted else None
+    key_dtype = shared if shared is not None and has_shared_keys(np.empty(0, shared)) else None
+    n_ranges = requested or chosen_ranges(sum(sample.n_rows for sample in samples), threads)
     order = np.argsort(values, kind="stable")
     values, cumulative = values[order], np.cumsum(weights[order])
     targets = cumulative[-1] * np.arange(1, n_ranges) / n_ranges
-    return values[np.minimum(np.searchsorted(cumulative, targets), values.size - 1)]
+    return values[np.minimum(np.searchsorted(cumulative, targets), values.size - 1)] + 0, key_dtype
 
 
-def _merge(*pieces: tuple) -> tuple:
-    """One range's pieces from every partition merged in one step
-    (:meth:`~evalcore.ScoreCounts.merge`: the pieces' values sorted together and the counts
-    of equal values added). ``sum(pieces)`` would give the same, merging pairwise in as many
-    passes as pieces."""
-    filled = [piece for piece in pieces if len(piece[0])]
-    if len(filled) <= 1:
-        return filled[0] if filled else pieces[0]
-    return _shipped(ScoreCounts.merge(_received(piece) for piece in filled))
+def chosen_ranges(n_rows: int, threads: int) -> int:
+    """The number of value ranges when none is asked for: one per :data:`ROWS_PER_RANGE`
+    rows (a range's task holds its rows and sorts them) and at least two, rounded up to a
+    multiple of the cluster's threads (so that every thread sorts as many ranges). Fewer,
+    larger ranges are faster while they fit: every range is a task and receives a piece
+    from every partition, a task each, and on a 2-core machine a task costs a few
+    milliseconds (2·10⁷ rows in 10 partitions took 3.5 s in 2 ranges on one worker and 3.9,
+    4.5 and 5.4 s in 4, 8 and 16)."""
+    least = max(2, -(-n_rows // ROWS_PER_RANGE))
+    return threads * -(-least // threads)
+
+
+class RangeTable(NamedTuple):
+    """One value range sorted: its tie groups and its :class:`Offsets` (what its sums need
+    of the other ranges)."""
+
+    groups: TieGroups
+    offsets: Offsets
+
+
+def _range_table(split: Any, k: int, *pieces: RangeRows) -> RangeTable:
+    """Range k's table, from its pieces: the tie groups (:func:`_range_groups`) and the
+    offsets, from the counts by range that every piece carries."""
+    offsets = _range_offsets(*[(piece.range_positives, piece.range_negatives)
+                               for piece in pieces])
+    return RangeTable(_range_groups(split, *pieces), offsets[k])
+
+
+def _range_groups(split: Any, *pieces: RangeRows) -> TieGroups:
+    """One range's tie groups: its rows from every partition sorted together (the core's
+    one sort, :func:`~evalcore.core.ranking.tie_groups`), and in front of them the rows
+    counted at its split point ``split`` (the range's lowest score; ``None`` for the lowest
+    range), which every other row of the range exceeds."""
+    keyed = [piece for piece in pieces if isinstance(piece, RangeKeys)]
+    filled = [piece for piece in pieces if isinstance(piece, RangeRows) and len(piece.score)]
+    weighted = any(piece.weight is not None for piece in pieces
+                   if isinstance(piece, RangeRows))
+    if keyed:                           # every partition's rows as keys (empty ones as rows)
+        groups = groups_from_shared_keys(
+            np.concatenate([piece.negative_keys for piece in keyed]),
+            np.concatenate([piece.other_keys for piece in keyed]), keyed[0].dtype)
+    elif filled:
+        groups = tie_groups(np.concatenate([piece.label for piece in filled]),
+                            np.concatenate([piece.score for piece in filled]),
+                            np.concatenate([piece.weight for piece in filled])
+                            if weighted else None)
+    else:
+        kind = np.float64 if weighted else np.int64
+        groups = TieGroups(np.empty(0), np.empty(0, dtype=kind), np.empty(0, dtype=kind))
+    if split is None:
+        return groups
+    positives = sum(piece.at_split_positives for piece in pieces)
+    negatives = sum(piece.at_split_negatives for piece in pieces)
+    if not positives + negatives > 0:
+        return groups
+    kind = groups.positives.dtype
+    return TieGroups(np.concatenate((np.array([split]), groups.values)),
+                     np.concatenate((np.array([positives], dtype=kind), groups.positives)),
+                     np.concatenate((np.array([negatives], dtype=kind), groups.negatives)))
 
 
 class Offsets(NamedTuple):
+    """What a range's sums need of the others: the negatives scoring below it, the positives
+    and negatives scoring above it, and the whole data's totals."""
+
     negatives_below: Any
     positives_above: Any
+    negatives_above: Any
     n_pos: Any
     n_neg: Any
 
 
-def _range_totals(counts: tuple) -> tuple:
-    """A range's positives and negatives (Python int, or float with weights)."""
-    kind = float if counts[1].dtype.kind == "f" else int
-    return kind(counts[1].sum()), kind(counts[2].sum())
-
-
-def _range_offsets(*totals: tuple) -> tuple:
-    """The prefix across ranges (from their totals alone): for each, the negatives below it
-    and positives above it. Both are sums of other ranges' totals (the positives above as a
-    sum over the later ranges, not the total minus the earlier ones: with weights that
-    difference can round below 0)."""
-    positives = [pos for pos, _ in totals]
-    negatives = [neg for _, neg in totals]
+def _range_offsets(*partition_totals: tuple) -> tuple:
+    """The prefix across ranges, from the partitions' counts of each range's positives and
+    negatives alone (so it waits for no range's sort). Each offset is a sum of other ranges'
+    totals (those above as a sum over the later ranges, not the total minus the earlier
+    ones: with weights that difference can round below 0); integer counts as Python ints."""
+    positives = sum(pos for pos, _ in partition_totals).tolist()
+    negatives = sum(neg for _, neg in partition_totals).tolist()
     n_pos, n_neg = sum(positives, 0 * positives[0]), sum(negatives, 0 * negatives[0])
-    above, later = [], 0 * n_pos
-    for pos in reversed(positives):
-        above.append(later)
-        later = later + pos
     offsets, below = [], 0 * n_neg
-    for neg, pos_above in zip(negatives, reversed(above)):
-        offsets.append(Offsets(below, pos_above, n_pos, n_neg))
+    later_pos, later_neg = [], []
+    above_pos, above_neg = 0 * n_pos, 0 * n_neg
+    for pos, neg in zip(reversed(positives), reversed(negatives)):
+        later_pos.append(above_pos)
+        later_neg.append(above_neg)
+        above_pos, above_neg = above_pos + pos, above_neg + neg
+    for neg, pos_above, neg_above in zip(negatives, reversed(later_pos), reversed(later_neg)):
+        offsets.append(Offsets(below, pos_above, neg_above, n_pos, n_neg))
         below = below + neg
     return tuple(offsets)
 
 
-def range_counts(columns: list[tuple], *, pos_label: Any, names: tuple[str, str],
-                 n_ranges: int | None):
-    """The R range summaries (a distributed sort by value ranges) and their offsets, delayed,
-    and the split points, computed: a first pass over the data validates it and samples it
-    (``dask.compute``: only the samples reach the client); the second counts each partition
-    and cuts its summary by range. Two passes, so that no partition's data or whole summary
-    waits on the cluster for the split points (out of core, that wait was the whole data,
-    spilled to disk and read back once for each range)."""
-    n_ranges = len(columns) if n_ranges is None else n_ranges
+def _cluster_threads() -> int:
+    """The threads that will run the tasks: the distributed client's workers' if there is
+    a client, else this machine's cores (Dask's local schedulers)."""
+    try:
+        from distributed import default_client
+        return max(1, sum(default_client().nthreads().values()))
+    except (ImportError, ValueError):
+        return dask.system.CPU_COUNT
+
+
+class RangeSort(NamedTuple):
+    """The distributed sort's tasks, delayed: each range's pieces from every partition
+    (``pieces[k]``) and split point (``lowest[k]``, ``None`` for the lowest range), and the
+    split points, computed."""
+
+    pieces: list
+    lowest: list
+    splits: np.ndarray
+
+
+def range_sort(columns: list[tuple], *, pos_label: Any, names: tuple[str, str],
+               n_ranges: int | None) -> RangeSort:
+    """The distributed sort by value ranges: a first pass over the data validates it and
+    samples it (``dask.compute``: only the samples reach the client), and the split points
+    are computed; the second cuts each partition's rows by range (delayed). Two passes, so
+    that no partition's data waits on the cluster for the split points (out of core, that
+    wait was the whole data, spilled to disk and read back once for each range). A range's
+    rows are sorted in the task that reads them (:func:`range_tables`, or fused with what
+    is computed of them: :func:`auc_sums`, :func:`average_precision_sum`)."""
+    threads = 1 if n_ranges is not None else _cluster_threads()
     weighted = any(cols[2] is not None for cols in columns)
-    samples = [delayed(_sample_partition)(index, *cols, pos_label=pos_label, names=names,
-                                          n_samples=SAMPLES_PER_RANGE * n_ranges)
+    # enough samples for n_ranges, or for a range a partition (or two a thread, if more)
+    most = max(len(columns), n_ranges or 2 * threads)
+    n_samples = -(-SAMPLES_PER_RANGE * most // len(columns))
+    samples = [delayed(sample_partition)(index, *cols, pos_label=pos_label, names=names,
+                                          n_samples=n_samples)
                for index, cols in enumerate(columns)]
-    (splits,) = dask.compute(delayed(_split_points)(n_ranges, pos_label, names[0], weighted,
-                                                    *samples))
+    ((splits, key_dtype),) = dask.compute(delayed(_split_points)(
+        n_ranges, threads, pos_label, names[0], weighted, *samples))
     n_ranges = len(splits) + 1          # one range when there is no data at all
-    cuts = [delayed(_count_and_cut, nout=n_ranges)(index, *cols, splits, pos_label=pos_label,
-                                                   names=names)
+    cuts = [delayed(cut_partition, nout=n_ranges)(index, *cols, splits, key_dtype,
+                                                  pos_label=pos_label, names=names)
             for index, cols in enumerate(columns)]
-    ranges = [delayed(_merge)(*[cut[k] for cut in cuts]) for k in range(n_ranges)]
-    totals = [delayed(_range_totals)(r) for r in ranges]
-    offsets = delayed(_range_offsets, nout=n_ranges)(*totals)
-    return ranges, [offsets[k] for k in range(n_ranges)], splits
+    return RangeSort([[cut[k] for cut in cuts] for k in range(n_ranges)],
+                     [None] + list(splits), splits)
 
 
-def _sums(counts: tuple, offsets: Offsets, center: Any = None):
-    return auc_range_sums(_received(counts), negatives_below=offsets.negatives_below,
-                          positives_above=offsets.positives_above, n_pos=offsets.n_pos,
-                          n_neg=offsets.n_neg, center=center)
+def range_tables(sort: RangeSort) -> list:
+    """Delayed: each range's :class:`RangeTable`, one task a range."""
+    return [delayed(_range_table)(lowest, k, *pieces)
+            for k, (lowest, pieces) in enumerate(zip(sort.lowest, sort.pieces))]
+
+
+def _sums(table: RangeTable, center: Any = None):
+    groups, mine = table
+    return auc_range_sums(groups, negatives_below=mine.negatives_below,
+                          positives_above=mine.positives_above, n_pos=mine.n_pos,
+                          n_neg=mine.n_neg, center=center)
+
+
+def _sorted_sums(lowest: Any, k: int, *pieces: RangeRows):
+    """A range's rows sorted and its sums taken, in one task (integer counts)."""
+    return _sums(_range_table(lowest, k, *pieces))
+
+
+def _sorted_average_precision(lowest: Any, k: int, *pieces: RangeRows) -> tuple:
+    """A range's rows sorted and its part of the AP's sum taken, in one task; with the
+    data's positives (the sum's divisor)."""
+    table = _range_table(lowest, k, *pieces)
+    return range_average_precision(table), table.offsets.n_pos
 
 
 def _total(*parts):
@@ -272,51 +271,73 @@ def _quiet_auc(total) -> float:
         return total.auc
 
 
-def auc_sums(ranges, offsets, weighted: bool):
-    """Delayed: the :class:`~evalcore.AucSums` of the whole data, added over ranges (weights:
-    two passes, the second centred on the AUC)."""
-    total = delayed(_total)(*[delayed(_sums)(r, o) for r, o in zip(ranges, offsets)])
+def table_sums(tables: list, weighted: bool):
+    """Delayed: the :class:`~evalcore.AucSums` of the whole data from the ranges' tables,
+    added over ranges (weights: two passes, the second centred on the AUC)."""
+    total = delayed(_total)(*[delayed(_sums)(table) for table in tables])
     if weighted:
         center = delayed(_quiet_auc)(total)
-        total = delayed(_total)(*[delayed(_sums)(r, o, center)
-                                  for r, o in zip(ranges, offsets)])
+        total = delayed(_total)(*[delayed(_sums)(table, center) for table in tables])
     return total
+
+
+def auc_sums(sort: RangeSort, weighted: bool):
+    """Delayed: the :class:`~evalcore.AucSums` of the whole data. Integer counts: each
+    range sorted and summed in one task; weights: the ranges' tables are kept for the
+    second pass (:func:`table_sums`)."""
+    if weighted:
+        return table_sums(range_tables(sort), True)
+    return delayed(_total)(*[delayed(_sorted_sums)(lowest, k, *pieces)
+                             for k, (lowest, pieces) in enumerate(zip(sort.lowest,
+                                                                      sort.pieces))])
+
+
+def _ap_total(*parts: tuple) -> tuple:
+    return sum(part for part, _ in parts), parts[0][1]
+
+
+def average_precision_sum(sort: RangeSort):
+    """Delayed: Σ (positives at a score) x (precision at it) over the whole data, each range
+    sorted and summed in one task, and the data's positives (the AP is their ratio)."""
+    return delayed(_ap_total)(*[delayed(_sorted_average_precision)(lowest, k, *pieces)
+                                for k, (lowest, pieces) in enumerate(zip(sort.lowest,
+                                                                         sort.pieces))])
 
 
 # --- a range's part of the AP and its points of the curves ---------------------------------
 
-def range_operating_points(counts: ScoreCounts, offsets: Offsets):
+def range_operating_points(groups: TieGroups, offsets: Offsets):
     """A range's operating points, thresholds decreasing: its values, the positives at each,
-    the true and false positives at ``score >= value`` (the range's cumulative counts plus
-    what lies above it), and the negatives above the range."""
-    positives, negatives = counts.positives[::-1], counts.negatives[::-1]
-    neg_above = offsets.n_neg - offsets.negatives_below - counts.n_neg
+    and the true and false positives at ``score >= value`` (the range's cumulative counts
+    plus what lies above it, from its :class:`Offsets`)."""
+    positives, negatives = groups.positives[::-1], groups.negatives[::-1]
     tps = offsets.positives_above + np.cumsum(positives)
-    fps = neg_above + np.cumsum(negatives)
-    return counts.values[::-1], positives, tps, fps, neg_above
+    fps = offsets.negatives_above + np.cumsum(negatives)
+    return groups.values[::-1], positives, tps, fps
 
 
-def range_average_precision(counts: tuple, offsets: Offsets):
-    """Σ over the range's groups of (positives at the score) x (precision at the score),
+def range_average_precision(table: RangeTable) -> float:
+    """Σ over a range's groups of (positives at the score) x (precision at the score),
     precision = tp / (tp + fp) for the rule ``score >= value``."""
-    _, positives, tps, fps, _ = range_operating_points(_received(counts), offsets)
+    _, positives, tps, fps = range_operating_points(*table)
     return float(np.dot(positives, tps / (tps + fps))) if len(positives) else 0.0
 
 
-def range_points(counts: tuple, offsets: Offsets, max_points: int | None):
-    """The range's operating points (thresholds decreasing) for the curves, by the rule of
+def range_points(table: RangeTable, max_points: int | None):
+    """A range's operating points (thresholds decreasing) for the curves, by the rule of
     :mod:`evalcore.scale.curve_thinning`: the range's number of points; those past a mark of
     the curve's length (every point with ``max_points=None``); every point, when the range is
     short enough for the whole curve to be kept whole (else ``None``: only the client, which
     adds up the ranges' lengths, knows); and the range's last point (the curve's end, in the
     lowest range that has points)."""
-    values, _, tps, fps, neg_above = range_operating_points(_received(counts), offsets)
+    groups, mine = table
+    values, _, tps, fps = range_operating_points(groups, mine)
     every = (values, tps, fps) if max_points is None or len(values) < max_points else None
     if max_points is None:
         return len(values), every, every, every
-    keep = first_past_each_mark(tps, fps, n_pos=offsets.n_pos, n_neg=offsets.n_neg,
-                                max_points=max_points, tp_before=offsets.positives_above,
-                                fp_before=neg_above)
+    keep = first_past_each_mark(tps, fps, n_pos=mine.n_pos, n_neg=mine.n_neg,
+                                max_points=max_points, tp_before=mine.positives_above,
+                                fp_before=mine.negatives_above)
     return (len(values), (values[keep], tps[keep], fps[keep]), every,
             (values[-1:], tps[-1:], fps[-1:]))
 
@@ -342,14 +363,14 @@ def cut_rows(y_true, y_score_a, y_score_b, splits_a, splits_b, *,
     return len(label), cut[0], cut[1]
 
 
-def placement_table(counts: tuple, offsets: Offsets):
-    """DeLong's placement values of the range's distinct scores: V10 (for a positive scoring
+def placement_table(table: RangeTable):
+    """DeLong's placement values of a range's distinct scores: V10 (for a positive scoring
     there) and V01 (for a negative), from the counts below and above (the range's
     cumulative counts plus its offsets), each an exact ratio rounded once."""
-    counts = _received(counts)
-    neg_doubled, pos_doubled = doubled_placements(counts, negatives_below=offsets.negatives_below,
-                                                  positives_above=offsets.positives_above)
-    return counts.values, neg_doubled / (2 * offsets.n_neg), pos_doubled / (2 * offsets.n_pos)
+    groups, mine = table
+    neg_doubled, pos_doubled = doubled_placements(groups, negatives_below=mine.negatives_below,
+                                                  positives_above=mine.positives_above)
+    return groups.values, neg_doubled / (2 * mine.n_neg), pos_doubled / (2 * mine.n_pos)
 
 
 def look_up(rows, table):
@@ -382,14 +403,14 @@ def paired_sums(n_rows: int, center: float, label_rows, *looked_up):
 
 def prepare(function: str, y_true, y_score, sample_weight, pos_label, n_ranges,
             score_name: str = "y_score"):
-    """The range summaries of a public function's inputs (``function`` names the in-memory
+    """The distributed sort (:class:`RangeSort`) of a public function's inputs (``function`` names the in-memory
     function in the message for data that is not on Dask)."""
     columns = aligned_partitions({"y_true": y_true, score_name: y_score,
                                    "sample_weight": sample_weight}, function)
     if n_ranges is not None:
         n_ranges = check_int(n_ranges, "n_ranges", low=1)
-    return range_counts(columns, pos_label=pos_label, names=("y_true", score_name),
-                         n_ranges=n_ranges)
+    return range_sort(columns, pos_label=pos_label, names=("y_true", score_name),
+                      n_ranges=n_ranges)
 
 
 def curve_points(function: str, y_true, y_score, sample_weight, pos_label, max_points,
@@ -399,13 +420,11 @@ def curve_points(function: str, y_true, y_score, sample_weight, pos_label, max_p
     points are those :func:`evalcore.scale.curve_thinning.thinned_counts` keeps of the whole
     summary in memory: the same rule, applied range by range."""
     max_points = check_max_points(max_points)
-    ranges, offsets, _ = prepare(function, y_true, y_score, sample_weight, pos_label,
-                                  n_ranges)
-    points = [delayed(range_points)(r, o, max_points) for r, o in zip(ranges, offsets)]
-    weighted = sample_weight is not None
-    total = auc_sums(ranges, offsets, weighted)
-    ap = delayed(sum)([delayed(range_average_precision)(r, o)
-                       for r, o in zip(ranges, offsets)])
+    tables = range_tables(prepare(function, y_true, y_score, sample_weight, pos_label,
+                                  n_ranges))
+    points = [delayed(range_points)(table, max_points) for table in tables]
+    total = table_sums(tables, sample_weight is not None)
+    ap = delayed(sum)([delayed(range_average_precision)(table) for table in tables])
     points, total, ap = dask.compute(points[::-1], total, ap)   # highest range first
     whole = max_points is None or 1 + sum(length for length, *_ in points) <= max_points
     chosen = [every if whole else kept for _, kept, every, _ in points]

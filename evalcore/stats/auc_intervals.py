@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from scipy import special
 
+from ..core.auc_sums import AucSums
 from ..core.options import check_level, check_n_boot, check_one_of, check_random_state
 from ..core.ranking import (TieGroups, auc_from_groups, group_totals, tie_groups,
                             validated_tie_groups)
@@ -225,6 +226,21 @@ def roc_auc_ci_from_groups(groups: TieGroups, *, level: float = 0.95,
                            float(special.expit(centre + half)), level, method)
     low, high = normal_interval(auc, variance, level, (0.0, 1.0))
     return AucInterval(auc, low, high, level, method)
+
+
+def delong_interval_from_sums(sums: AucSums, level: float, *,
+                              stacklevel: int = 5) -> AucInterval:
+    """DeLong's interval of the AUC from the data's exact sums (an
+    :class:`~evalcore.core.auc_sums.AucSums`, as the Dask route adds them up over value
+    ranges): ``AUC ± z·SE``, clipped to [0, 1]. ``low`` and ``high`` are ``nan`` with one
+    warning with fewer than two cases of a class (``auc`` too if a class is missing);
+    ``stacklevel`` 5 names the caller of a public function that calls this."""
+    auc = float(sums.auc) if sums.n_pos > 0 and sums.n_neg > 0 else math.nan
+    if not enough_cases(sums.n_pos, sums.n_neg, "the AUC's confidence interval",
+                        stacklevel=stacklevel):
+        return AucInterval(auc, math.nan, math.nan, level, "delong")
+    low, high = normal_interval(auc, sums.delong_variance, level, (0.0, 1.0))
+    return AucInterval(auc, low, high, level, "delong")
 
 
 _CI_METHODS = ("delong", "logit", "hanley_mcneil", "bootstrap", "newcombe")

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import evalcore as ec
-from evalcore.core import ranking as _ranking, validation as _validation
+from evalcore.core import float_keys, ranking as _ranking, validation as _validation
 from evalcore.reference import auc_pairs, psi_table
 
 from helpers import CASES, both_classes, close, draw_case, metrics
@@ -95,6 +95,34 @@ def test_float32_keys_against_brute_force(case):
 @given(scores_and_labels(np.float64, float64_values))
 def test_float64_keys_against_brute_force(case):
     check_against_brute_force(*case)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([(np.float32, float32_values), (np.float64, float64_values)]).flatmap(
+    lambda kind: st.tuples(st.just(kind[0]), scores_and_labels(*kind),
+                           st.lists(st.integers(0, 60), max_size=4))))
+def test_shared_keys_of_chunks_against_brute_force(case):
+    """Chunks' keys (shared_float_keys) concatenated in any order give the groups of all the
+    rows (the brute force), and a score's key cuts a chunk's sorted keys at its rank: the
+    keys of the extreme values, subnormals and -0.0 included, compare alike across chunks."""
+    dtype, (y, s), cuts = case
+    label = y.astype(np.int8)
+    edges = [0, *sorted(min(c, len(s)) for c in cuts), len(s)]
+    chunks = [float_keys.shared_float_keys(label[a:b], s[a:b]) for a, b in zip(edges, edges[1:])]
+    chunks.reverse()
+    negative = np.concatenate([neg for neg, _ in chunks])
+    other = np.concatenate([oth for _, oth in chunks])
+    sorted_keys = np.sort(negative), np.sort(other)
+    groups = _ranking.groups_from_shared_keys(negative, other, np.dtype(dtype))  # in place
+    values, positives, negatives = brute_force_counts(y, s)
+    assert [exact_fraction(v) for v in groups.values] == [exact_fraction(v) for v in values]
+    assert groups.positives.tolist() == positives.tolist()
+    assert groups.negatives.tolist() == negatives.tolist()
+    for value in s[:5]:
+        is_negative, key = float_keys.shared_float_key(value, np.dtype(dtype))
+        side = sorted_keys[0] if is_negative else sorted_keys[1]
+        below = np.count_nonzero((s < value) & ((s < 0) == is_negative))
+        assert np.searchsorted(side, key) == below and is_negative == (value < 0)
 
 
 @settings(max_examples=40, deadline=None)
