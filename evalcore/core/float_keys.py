@@ -67,9 +67,9 @@ def float_values(codes: np.ndarray, dtype: np.dtype, low: Any, nonnegative: bool
     return floats if floats.dtype == np.float64 else floats.astype(np.float64)
 
 
-def has_shared_keys(score: np.ndarray) -> bool:
-    """Whether :func:`shared_float_keys` takes these scores: float32 or float64."""
-    return score.dtype in FLOAT_KEYS
+def has_shared_keys(dtype: np.dtype) -> bool:
+    """Whether :func:`shared_float_keys` takes scores of ``dtype``: float32 or float64."""
+    return np.dtype(dtype) in FLOAT_KEYS
 
 
 def shared_offset(dtype: np.dtype, negative: bool) -> Any:
@@ -93,7 +93,7 @@ def shared_float_keys(label: np.ndarray, score: np.ndarray) -> tuple[np.ndarray,
     if not negative.any():
         parts = (label[:0], score[:0]), (label, score)
     return tuple(same_sign_float_keys(part_label, part, shared_offset(score.dtype, side == 0),
-                                       nonnegative=side == 1)
+                                      nonnegative=side == 1)
                  for side, (part_label, part) in enumerate(parts))
 
 
@@ -103,5 +103,5 @@ def shared_float_key(value: Any, dtype: np.dtype) -> tuple[bool, Any]:
     score = np.array([value], dtype=dtype)
     negative = bool(score[0] < 0)
     keys = same_sign_float_keys(np.zeros(1, dtype=np.int8), score,
-                                 shared_offset(score.dtype, negative), nonnegative=not negative)
+                                shared_offset(score.dtype, negative), nonnegative=not negative)
     return negative, keys[0]

@@ -19,7 +19,7 @@ from .dask_inputs import in_partition
 
 
 def validated_partition(y_true: Any, y_score: Any, sample_weight: Any, *, pos_label: Any,
-               names: tuple[str, str]):
+                        names: tuple[str, str]):
     """A partition's 0/1 labels, scores and weights (``None``: unweighted) checked as every
     metric checks them, and its raw labels (for the check across partitions); bad data
     raise as the checks raise (the caller names the partition)."""
@@ -40,6 +40,7 @@ def validated_partition(y_true: Any, y_score: Any, sample_weight: Any, *, pos_la
 
 
 def is_empty_partition(y_true: Any, y_score: Any, sample_weight: Any) -> bool:
+    """Whether a partition has no rows (Dask's empty chunks): no validation, no sample."""
     return len(y_score) == 0 and len(y_true) == 0 and (sample_weight is None
                                                         or len(sample_weight) == 0)
 
@@ -59,7 +60,7 @@ class PartitionSample(NamedTuple):
 
 
 def sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, *,
-                      pos_label: Any, names: tuple[str, str], n_samples: int):
+                     pos_label: Any, names: tuple[str, str], n_samples: int):
     """The first pass over a partition: its data validated, its raw labels, and a sample of
     its scores for the split points: ``n_samples`` rows at evenly spaced (weighted)
     positions in the partition's row order, each standing for its share of the partition's
@@ -70,7 +71,7 @@ def sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, 
         return PartitionSample([], np.empty(0), np.empty(0), 0)
     try:
         _, score, weight, classes = validated_partition(y_true, y_score, sample_weight,
-                                               pos_label=pos_label, names=names)
+                                                        pos_label=pos_label, names=names)
     except (TypeError, ValueError) as exc:
         return PartitionSample([], np.empty(0), np.empty(0), n_rows, exc)
     if weight is None:
@@ -109,9 +110,9 @@ class RangeRows(NamedTuple):
 
 def _range_of_rows(score: np.ndarray, splits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each row's value range (the number of split points at or below its score, as 8- or
-    16-bit integers when they fit) and whether its score is a split point, compared exactly: float
-    scores with the split points in the scores' own dtype where it holds them (they are
-    sampled scores), 64-bit integers in long double."""
+    16-bit integers when they fit) and whether its score is a split point, compared
+    exactly: float scores with the split points in the scores' own dtype where it holds
+    them (they are sampled scores), 64-bit integers in long double."""
     if not len(splits):                         # one range
         return np.zeros(len(score), dtype=np.uint8), np.zeros(len(score), dtype=bool)
     if score.dtype.kind in "iu" and score.dtype.itemsize == 8 or splits.dtype == np.longdouble:
@@ -132,9 +133,11 @@ def cut_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any,
                   splits: np.ndarray, key_dtype: np.dtype | None, *, pos_label: Any,
                   names: tuple[str, str]) -> tuple:
     """The second pass over a partition: its rows cut into the value ranges
-    ``[s_k, s_{k+1})``, one :class:`RangeRows` a range, with no sort: each row's range is a
-    binary search among the split points, and a stable radix sort of the ranges' numbers
-    groups the rows."""
+    ``[s_k, s_{k+1})``, one piece a range. Scores of ``key_dtype`` (unweighted float32 or
+    float64 in every partition) as sorted keys (:func:`_cut_keys`, one :class:`RangeKeys` a
+    range); others row by row (one :class:`RangeRows` a range), with no sort: each row's
+    range is a binary search among the split points, and a stable radix sort of the ranges'
+    numbers groups the rows."""
     n_ranges = len(splits) + 1
     weighted = sample_weight is not None
     zeros = np.zeros(n_ranges, dtype=np.float64 if weighted else np.int64)
@@ -144,7 +147,7 @@ def cut_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any,
         return (empty,) * n_ranges
     try:                            # valid: the first pass read the same data
         label, score, weight, _ = validated_partition(y_true, y_score, sample_weight,
-                                             pos_label=pos_label, names=names)
+                                                      pos_label=pos_label, names=names)
     except (TypeError, ValueError) as exc:
         raise in_partition(exc, index) from None
     if key_dtype is not None and score.dtype == key_dtype:
@@ -181,7 +184,7 @@ def cut_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any,
 
 class RangeKeys(NamedTuple):
     """One partition's rows in one value range as sorted keys (unweighted float32 or
-    float64 scores, :func:`~evalcore.core.ranking.shared_float_keys`: 4 or 8 bytes a row, the
+    float64 scores, :func:`~evalcore.core.float_keys.shared_float_keys`: 4 or 8 bytes a row, the
     label in the lowest bit), those of the negative scores and of the others; the other
     fields as in :class:`RangeRows`."""
 

@@ -29,7 +29,8 @@ points.
 
 Tasks pass plain arrays and named tuples of them (the partitions' pieces,
 :class:`~evalcore.scale.dask_partitions.RangeKeys` and
-:class:`~evalcore.scale.dask_partitions.RangeRows`, and :class:`RangeTable`): a worker process may send them to another.
+:class:`~evalcore.scale.dask_partitions.RangeRows`, and :class:`RangeTable`): a worker
+process may send them to another.
 """
 
 from __future__ import annotations
@@ -65,12 +66,12 @@ ROWS_PER_RANGE = 2 ** 24
 # --- the split points; each range's table -------------------------------------------------
 
 def _split_points(requested: int | None, threads: int, pos_label: Any, true_name: str,
-                  weighted: bool, *samples) -> np.ndarray:
+                  weighted: bool, *samples) -> tuple[np.ndarray, np.dtype | None]:
     """The R - 1 split points: weighted quantiles of the partitions' samples at k/R, with R
     ``requested``, or else chosen from the rows (:func:`chosen_ranges`); and the dtype of
-    the keys the partitions' rows are cut as (:class:`RangeKeys`; ``None``: as rows), float32
-    or float64 when every partition's scores are that and there are no weights. Also the checks
-    that need every partition: the first partition with bad data raises, the entry named by
+    the keys the partitions' rows are cut as (:class:`RangeKeys`; ``None``: as rows),
+    float32 or float64 when every partition's scores are that and there are no weights.
+    Also the checks that need every partition: the first partition with bad data raises, the entry named by
     its row in the whole input; together the labels form one binary coding."""
     for index, sample in enumerate(samples):
         if sample.refusal is not None:
@@ -87,12 +88,13 @@ def _split_points(requested: int | None, threads: int, pos_label: Any, true_name
         return np.empty(0), None
     dtypes = {sample.dtype for sample in samples if sample.dtype is not None}
     shared = next(iter(dtypes)) if len(dtypes) == 1 and not weighted else None
-    key_dtype = shared if shared is not None and has_shared_keys(np.empty(0, shared)) else None
+    key_dtype = shared if shared is not None and has_shared_keys(shared) else None
     n_ranges = requested or chosen_ranges(sum(sample.n_rows for sample in samples), threads)
     order = np.argsort(values, kind="stable")
     values, cumulative = values[order], np.cumsum(weights[order])
     targets = cumulative[-1] * np.arange(1, n_ranges) / n_ranges
-    return values[np.minimum(np.searchsorted(cumulative, targets), values.size - 1)] + 0, key_dtype
+    splits = values[np.minimum(np.searchsorted(cumulative, targets), values.size - 1)] + 0
+    return splits, key_dtype
 
 
 def chosen_ranges(n_rows: int, threads: int) -> int:
@@ -115,7 +117,7 @@ class RangeTable(NamedTuple):
     offsets: Offsets
 
 
-def _range_table(split: Any, k: int, *pieces: RangeRows) -> RangeTable:
+def _range_table(split: Any, k: int, *pieces: RangeKeys | RangeRows) -> RangeTable:
     """Range k's table, from its pieces: the tie groups (:func:`_range_groups`) and the
     offsets, from the counts by range that every piece carries."""
     offsets = _range_offsets(*[(piece.range_positives, piece.range_negatives)
@@ -123,9 +125,10 @@ def _range_table(split: Any, k: int, *pieces: RangeRows) -> RangeTable:
     return RangeTable(_range_groups(split, *pieces), offsets[k])
 
 
-def _range_groups(split: Any, *pieces: RangeRows) -> TieGroups:
-    """One range's tie groups: its rows from every partition sorted together (the core's
-    one sort, :func:`~evalcore.core.ranking.tie_groups`), and in front of them the rows
+def _range_groups(split: Any, *pieces: RangeKeys | RangeRows) -> TieGroups:
+    """One range's tie groups: its pieces from every partition sorted together (their keys,
+    :func:`~evalcore.core.ranking.groups_from_shared_keys`, or their rows,
+    :func:`~evalcore.core.ranking.tie_groups`), and in front of them the rows
     counted at its split point ``split`` (the range's lowest score; ``None`` for the lowest
     range), which every other row of the range exceeds."""
     keyed = [piece for piece in pieces if isinstance(piece, RangeKeys)]
@@ -169,7 +172,7 @@ class Offsets(NamedTuple):
 
 def _range_offsets(*partition_totals: tuple) -> tuple:
     """The prefix across ranges, from the partitions' counts of each range's positives and
-    negatives alone (so it waits for no range's sort). Each offset is a sum of other ranges'
+    negatives alone (every range's task computes it from its pieces). Each offset is a sum of other ranges'
     totals (those above as a sum over the later ranges, not the total minus the earlier
     ones: with weights that difference can round below 0); integer counts as Python ints."""
     positives = sum(pos for pos, _ in partition_totals).tolist()
@@ -223,7 +226,7 @@ def range_sort(columns: list[tuple], *, pos_label: Any, names: tuple[str, str],
     most = max(len(columns), n_ranges or 2 * threads)
     n_samples = -(-SAMPLES_PER_RANGE * most // len(columns))
     samples = [delayed(sample_partition)(index, *cols, pos_label=pos_label, names=names,
-                                          n_samples=n_samples)
+                                         n_samples=n_samples)
                for index, cols in enumerate(columns)]
     ((splits, key_dtype),) = dask.compute(delayed(_split_points)(
         n_ranges, threads, pos_label, names[0], weighted, *samples))
@@ -248,12 +251,13 @@ def _sums(table: RangeTable, center: Any = None):
                           n_neg=mine.n_neg, center=center)
 
 
-def _sorted_sums(lowest: Any, k: int, *pieces: RangeRows):
+def _sorted_sums(lowest: Any, k: int, *pieces: RangeKeys | RangeRows):
     """A range's rows sorted and its sums taken, in one task (integer counts)."""
     return _sums(_range_table(lowest, k, *pieces))
 
 
-def _sorted_average_precision(lowest: Any, k: int, *pieces: RangeRows) -> tuple:
+def _sorted_average_precision(lowest: Any, k: int,
+                              *pieces: RangeKeys | RangeRows) -> tuple:
     """A range's rows sorted and its part of the AP's sum taken, in one task; with the
     data's positives (the sum's divisor)."""
     table = _range_table(lowest, k, *pieces)
@@ -403,8 +407,9 @@ def paired_sums(n_rows: int, center: float, label_rows, *looked_up):
 
 def prepare(function: str, y_true, y_score, sample_weight, pos_label, n_ranges,
             score_name: str = "y_score"):
-    """The distributed sort (:class:`RangeSort`) of a public function's inputs (``function`` names the in-memory
-    function in the message for data that is not on Dask)."""
+    """The distributed sort (:class:`RangeSort`) of a public function's inputs
+    (``function`` names the in-memory function in the message for data that is not on
+    Dask)."""
     columns = aligned_partitions({"y_true": y_true, score_name: y_score,
                                    "sample_weight": sample_weight}, function)
     if n_ranges is not None:
