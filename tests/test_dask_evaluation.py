@@ -214,9 +214,9 @@ def test_rows_at_a_split_point_travel_as_counts(client):
 
 
 def test_scores_sorted_exactly_in_their_own_dtype(client):
-    """float32 scores are cut at split points compared in float32 (where they hold them),
-    integers beyond 2**53 in long double, and negative and positive scores together: the
-    AUC is the in-memory one, bit for bit."""
+    """float32 scores, distinct or tied, negative and positive together, travel as keys of
+    their own width; integers beyond 2**53 as rows, compared with the split points in long
+    double: the AUC is the in-memory one, bit for bit."""
     rng = np.random.default_rng(8)
     label = rng.integers(0, 2, 4000)
     float32 = (rng.normal(size=4000) + label).astype(np.float32)
