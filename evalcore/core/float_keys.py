@@ -89,8 +89,9 @@ def shared_float_keys(label: np.ndarray, score: np.ndarray) -> tuple[np.ndarray,
     a chunk's keys cut at a score's key (:func:`shared_float_key`) split its rows by value;
     many chunks' keys give the groups of all their rows (:func:`groups_from_shared_keys`)."""
     negative = score < 0                        # -0.0 is not: it is 0.0
-    parts = (label[negative], score[negative]), (label[~negative], score[~negative])
-    if not negative.any():
+    if negative.any():
+        parts = (label[negative], score[negative]), (label[~negative], score[~negative])
+    else:                                       # the common case: no copies
         parts = (label[:0], score[:0]), (label, score)
     return tuple(same_sign_float_keys(part_label, part, shared_offset(score.dtype, side == 0),
                                       nonnegative=side == 1)

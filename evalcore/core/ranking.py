@@ -144,10 +144,11 @@ def groups_from_shared_keys(negative_keys: np.ndarray, other_keys: np.ndarray,
     parts = [_groups_from_keys(keys, lambda codes, side=side: float_values(
                  codes, dtype, shared_offset(dtype, side == 0), side == 1))
              for side, keys in enumerate((negative_keys, other_keys)) if len(keys)]
-    if len(parts) != 1:
-        return TieGroups(*(np.concatenate(pair) for pair in zip(*parts))) if parts else \
-            TieGroups(np.empty(0), np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
-    return parts[0]
+    if not parts:
+        return TieGroups(np.empty(0), np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
+    if len(parts) == 1:
+        return parts[0]
+    return TieGroups(*(np.concatenate(pair) for pair in zip(*parts)))   # negatives first
 
 
 def _integer_key_span(score: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:

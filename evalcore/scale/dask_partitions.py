@@ -21,8 +21,8 @@ from .dask_inputs import in_partition
 def validated_partition(y_true: Any, y_score: Any, sample_weight: Any, *, pos_label: Any,
                         names: tuple[str, str]):
     """A partition's 0/1 labels, scores and weights (``None``: unweighted) checked as every
-    metric checks them, and its raw labels (for the check across partitions); bad data
-    raise as the checks raise (the caller names the partition)."""
+    metric checks them; bad data raise as the checks raise (the caller names the
+    partition)."""
     if len(y_true) != len(y_score) or (sample_weight is not None
                                        and len(sample_weight) != len(y_score)):
         described = f"{names[0]} has {len(y_true)}, {names[1]} has {len(y_score)}" + (
@@ -36,7 +36,7 @@ def validated_partition(y_true: Any, y_score: Any, sample_weight: Any, *, pos_la
     label, score, _ = check_binary_scores(y_true, y_score, pos_label=pos_label,
                                           true_name=names[0], score_name=names[1],
                                           keep_dtype=True)         # float32 sorts as such
-    return label, score, weight, label_classes(as_1d(y_true, names[0])).tolist()
+    return label, score, weight
 
 
 def is_empty_partition(y_true: Any, y_score: Any, sample_weight: Any) -> bool:
@@ -70,10 +70,12 @@ def sample_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any, 
     if is_empty_partition(y_true, y_score, sample_weight):
         return PartitionSample([], np.empty(0), np.empty(0), 0)
     try:
-        _, score, weight, classes = validated_partition(y_true, y_score, sample_weight,
-                                                        pos_label=pos_label, names=names)
+        _, score, weight = validated_partition(y_true, y_score, sample_weight,
+                                               pos_label=pos_label, names=names)
     except (TypeError, ValueError) as exc:
         return PartitionSample([], np.empty(0), np.empty(0), n_rows, exc)
+    # the raw labels, for the check across partitions (the second pass need not read them)
+    classes = label_classes(as_1d(y_true, names[0])).tolist()
     if weight is None:
         total = float(len(score))
         picked = ((np.arange(n_samples) + 0.5) * (total / n_samples)).astype(np.intp)
@@ -146,8 +148,8 @@ def cut_partition(index: int, y_true: Any, y_score: Any, sample_weight: Any,
                           np.empty(0) if weighted else None, zeros[0], zeros[0], zeros, zeros)
         return (empty,) * n_ranges
     try:                            # valid: the first pass read the same data
-        label, score, weight, _ = validated_partition(y_true, y_score, sample_weight,
-                                                      pos_label=pos_label, names=names)
+        label, score, weight = validated_partition(y_true, y_score, sample_weight,
+                                                   pos_label=pos_label, names=names)
     except (TypeError, ValueError) as exc:
         raise in_partition(exc, index) from None
     if key_dtype is not None and score.dtype == key_dtype:
