@@ -5,7 +5,9 @@ tie groups in one pass (:func:`evalcore.core.ranking.tie_groups`). Codes of one 
 31 or 63 bits once an offset is subtracted: a chunk's own minimum for one sort
 (:func:`float_key_offset`), or, for keys that must compare alike in every chunk of the data
 (:func:`shared_float_keys`, the Dask route's ranges), the code of the most negative finite
-value (:func:`shared_offset`).
+value (:func:`shared_offset`). Without a label, :func:`ordered_codes` gives any real scores
+(floats of every sign, integers, bools) unsigned codes of their own width that order as they
+do: what :func:`evalcore.core.ranking.score_order` sorts.
 """
 
 from __future__ import annotations
@@ -106,3 +108,33 @@ def shared_float_key(value: Any, dtype: np.dtype) -> tuple[bool, Any]:
     keys = same_sign_float_keys(np.zeros(1, dtype=np.int8), score,
                                 shared_offset(score.dtype, negative), nonnegative=not negative)
     return negative, keys[0]
+
+
+def ordered_codes(score: np.ndarray) -> tuple[np.ndarray, int] | None:
+    """Unsigned integers that order as the scores do, and their width in bits (32 or 64):
+    equal scores have equal codes (-0.0 that of 0.0), a larger score a larger code. Floats
+    turn their bits (a negative's all flipped, a non-negative's sign bit set), float16 as
+    float32; signed integers flip their sign bit; unsigned ones and bools are their own
+    codes, widened to 32 bits when narrower. ``None`` for scores that have none here: long
+    double, objects, and any NaN (which orders by no code)."""
+    if score.dtype == np.float16:
+        score = score.astype(np.float32)            # exact
+    if score.dtype in FLOAT_KEYS:
+        if np.isnan(score).any():
+            return None
+        signed, unsigned, magnitude_bits = FLOAT_KEYS[score.dtype]
+        bits = (score + score.dtype.type(0)).view(signed)          # -0.0 + 0 is 0.0
+        flip = (bits >> magnitude_bits).view(unsigned)              # all ones if negative
+        flip |= unsigned(1 << magnitude_bits)
+        flip ^= bits.view(unsigned)
+        return flip, magnitude_bits + 1
+    if score.dtype.kind == "b":
+        score = score.view(np.uint8)
+    if score.dtype.kind not in "iu":
+        return None
+    width = max(32, 8 * score.dtype.itemsize)
+    unsigned = np.uint32 if width == 32 else np.uint64
+    codes = score.astype(unsigned) if score.dtype.kind == "u" else \
+        np.bitwise_xor(score.astype(np.int32 if width == 32 else np.int64).view(unsigned),
+                       unsigned(1 << (width - 1)))
+    return codes, width

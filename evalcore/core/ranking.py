@@ -18,7 +18,8 @@ sorted in place and one pass over them finds where each group ends. Integer scor
 range are counted value by value with no sort. Scores and labels already of a usable dtype are
 not copied, so grouping 10⁷ scores costs about a few ``np.sort`` s of them (the kernel table of
 ``benchmarks/bench_ranking.py``), not an ``argsort``. Weights have to follow their scores, so
-weighted rows take one stable ``argsort``.
+weighted rows take one stable order (:func:`score_order`: the same codes, each beside its
+row in one uint64, sorted).
 
 The unweighted AUC needs no groups at all: :func:`mann_whitney_counts` sorts the same keys and
 :func:`mann_whitney_from_sorted_keys` reads the Mann–Whitney U off them a block at a time, in
@@ -39,8 +40,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .float_keys import (FLOAT_KEYS, float_key_offset, float_values, same_sign_float_keys,
-                         shared_offset)
+from .float_keys import (FLOAT_KEYS, float_key_offset, float_values, ordered_codes,
+                         same_sign_float_keys, shared_offset)
 from .validation import check_binary_scores, exact_real
 
 
@@ -204,8 +205,32 @@ def _integer_groups(label: np.ndarray, score: np.ndarray) -> TieGroups | None:
 
 def score_order(score: np.ndarray) -> np.ndarray:
     """The stable order that sorts ``score`` increasingly (for callers that need each
-    sample's position, not only the groups)."""
-    return np.argsort(score, kind="stable")
+    sample's position, not only the groups): ``np.argsort(score, kind="stable")``, found by
+    sorting integers instead. Each score's :func:`~evalcore.core.float_keys.ordered_codes`
+    code goes in the high half of a uint64 key and its row in the low half, so that one
+    vectorized sort of the keys orders the rows, ties by row. 64-bit codes take two such
+    sorts, the low 32 bits first, then the high 32 bits with each row's place after the
+    first (a radix sort of two digits, each sort stable by the place it keeps). On 5·10⁶
+    scores (AVX2): 0.18 s for float32 and 0.72 s for float64, where numpy's stable argsort,
+    which merges, took 1.3 s. Scores with no codes (long double, NaN) and 2**32 rows or more
+    take numpy's argsort."""
+    coded = ordered_codes(score) if 1 < score.shape[0] < 2 ** 32 else None
+    if coded is None:
+        return np.argsort(score, kind="stable")
+    codes, width = coded
+    low_half = np.uint64(2 ** 32 - 1)
+    keys = np.arange(score.shape[0], dtype=np.uint64)
+    keys |= (codes if width == 32 else codes & low_half).astype(np.uint64) << np.uint64(32)
+    keys.sort()
+    keys &= low_half
+    order = keys.astype(np.intp)
+    if width == 32:
+        return order
+    keys = np.arange(score.shape[0], dtype=np.uint64)      # each row's place in ``order``
+    keys |= (codes[order] >> np.uint64(32)) << np.uint64(32)
+    keys.sort()
+    keys &= low_half
+    return order[keys.astype(np.intp)]
 
 
 def tie_groups(label: np.ndarray, score: np.ndarray,

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..core.options import check_int, check_one_of
+from ..core.ranking import score_order
 from ..core.validation import (as_1d, both_classes, check_array_like, check_binary_scores,
                                check_scores, shown)
 
@@ -184,7 +185,7 @@ def thresholded_auc(y_true: Any, y_score: Any, *, thresholds: Any = None,
         grid = np.concatenate(([-KERAS_EPSILON], inner, [1 + KERAS_EPSILON]))
     weight = np.ones(score.shape[0]) if weight is None else weight
     # counts at or below each threshold, then the counts above it (the rule score > t)
-    order = np.argsort(score, kind="stable")
+    order = score_order(score)
     at_or_below = np.searchsorted(score[order], grid, side="right")
     pos_cum = np.concatenate(([0.0], np.cumsum((weight * label)[order])))
     neg_cum = np.concatenate(([0.0], np.cumsum((weight * (1 - label))[order])))

@@ -96,9 +96,9 @@ def enough_cases(positives: int | float, negatives: int | float, what: str, *,
 def sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.ndarray]:
     """The AUC and each sample's placement value (V10 for positives, V01 for negatives).
 
-    One argsort (stability is not needed: a group is all the samples with one score value);
-    tied scores form one group through the same helper as :func:`tie_groups`, so the AUC is
-    bit for bit :func:`evalcore.roc_auc`'s.
+    One sort (:func:`~evalcore.core.ranking.score_order`: the scores in their own dtype, as
+    integer codes beside their rows); tied scores form one group through the same helper as
+    :func:`tie_groups`, so the AUC is bit for bit :func:`evalcore.roc_auc`'s.
     """
     order = score_order(score)
     sorted_score, sorted_label = score[order], label[order]
@@ -321,8 +321,8 @@ def delong_test(y_true: Any, y_score_a: Any, y_score_b: Any, *, level: float = 0
     level = check_level(level)
     alternative = check_alternative(alternative)
     label, score_a, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label,
-                                          score_name="y_score_a")
-    score_b = check_scores(y_score_b, name="y_score_b")
+                                          score_name="y_score_a", keep_dtype=True)
+    score_b = check_scores(y_score_b, name="y_score_b", keep_dtype=True)
     check_same_length(y_score_a=score_a, y_score_b=score_b)
     positives = int(np.count_nonzero(label))
     if not enough_cases(positives, label.shape[0] - positives, "DeLong's paired test"):

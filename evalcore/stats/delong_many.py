@@ -260,10 +260,11 @@ def delong_test_many(y_true: Any, y_score_a: Any, y_score_b: Any, *y_scores: Any
     ([1.0, 0.85, 0.75], 2, 2.2224, 0.3292)
     """
     label, first, _ = check_binary_scores(y_true, y_score_a, pos_label=pos_label,
-                                          score_name="y_score_a")
-    given = {"y_score_a": first, "y_score_b": check_scores(y_score_b, "y_score_b")}
+                                          score_name="y_score_a", keep_dtype=True)
+    given = {"y_score_a": first,
+             "y_score_b": check_scores(y_score_b, "y_score_b", keep_dtype=True)}
     for i, score in enumerate(y_scores):
-        given[f"y_scores[{i}]"] = check_scores(score, f"y_scores[{i}]")
+        given[f"y_scores[{i}]"] = check_scores(score, f"y_scores[{i}]", keep_dtype=True)
     check_same_length(y_true=label, **given)
     k = len(given)
     names = check_names(names, k)

@@ -1,9 +1,10 @@
 """evalcore/core/ranking.py, the one place that sorts scores: the counting kernel's paths
 (float32 scores as uint32 keys, integer scores as offsets or counted per value, float64
-keys, weights by a stable argsort), each against a brute force written here (``np.unique``
-in the scores' own dtype, counts by a loop over the groups), the Mann-Whitney counts
-against the pairs (evalcore.reference), large inputs against scikit-learn, and a forked
-child that ranks as its parent."""
+keys, weights by a stable order of integer codes), each against a brute force written here
+(``np.unique`` in the scores' own dtype, counts by a loop over the groups), the stable order
+against numpy's stable argsort, the Mann-Whitney counts against the pairs
+(evalcore.reference), large inputs against scikit-learn, and a forked child that ranks as
+its parent."""
 
 from __future__ import annotations
 
@@ -156,6 +157,52 @@ def test_uint64_scores_near_the_limit(case):
                                                        np.iinfo(dtype).max))))
 def test_small_integer_dtypes(case):
     check_against_brute_force(*case)
+
+
+ORDERED_DTYPES = [
+    (np.float64, float64_values | st.sampled_from([np.inf, -np.inf])),
+    (np.float32, float32_values | st.sampled_from([np.inf, -np.inf])),
+    (np.float16, st.floats(width=16, allow_nan=False)),
+    (np.int64, int64_values), (np.uint64, uint64_values),
+    (np.int32, st.integers(-2**31, 2**31 - 1)), (np.uint32, st.integers(0, 2**32 - 1)),
+    (np.int8, st.integers(-128, 127)), (np.uint16, st.integers(0, 2**16 - 1)),
+    (np.bool_, st.booleans()),
+    (np.float64, st.sampled_from([np.nan, 0.5, -0.0, 0.0, 2.0])),       # NaN: numpy's order
+    (np.longdouble, st.floats(allow_nan=False, allow_infinity=False)),
+]
+
+
+def few_values(dtype, elements):
+    """Arrays of up to 80 scores, often tied: drawn from a pool of at most five values."""
+    return st.tuples(st.integers(0, 80), st.lists(elements, min_size=1, max_size=5)).flatmap(
+        lambda drawn: st.lists(st.sampled_from(drawn[1]), min_size=drawn[0],
+                               max_size=drawn[0])).map(lambda v: np.array(v, dtype=dtype))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(ORDERED_DTYPES).flatmap(lambda kind: st.one_of(
+    few_values(*kind), st.integers(0, 80).flatmap(
+        lambda n: hnp.arrays(kind[0], n, elements=kind[1])))))
+def test_score_order_is_numpys_stable_argsort(score):
+    """score_order sorts integer codes beside their rows (two passes for 64-bit codes): the
+    order of numpy's stable argsort, ties in row order, for every dtype it codes (-0.0 tied
+    with 0.0, subnormals, infinities and the extremes; integers at their limits; bools) and
+    for those it leaves to numpy (NaN, long double)."""
+    assert _ranking.score_order(score).tolist() == np.argsort(score, kind="stable").tolist()
+    coded = float_keys.ordered_codes(score)
+    if coded is not None:                   # the codes order as the scores, ties included
+        codes, width = coded
+        assert codes.dtype.itemsize * 8 == width
+        assert ((codes[:, None] < codes[None, :]) == (score[:, None] < score[None, :])).all()
+        assert ((codes[:, None] == codes[None, :]) == (score[:, None] == score[None, :])).all()
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64])
+def test_score_order_on_many_tied_rows(dtype):
+    """Past the small arrays of the property: 300,000 rows of 2,001 values, both signs."""
+    rng = np.random.default_rng(3)
+    score = (rng.integers(-1000, 1001, 300_000) * (0.5 if dtype != np.int64 else 1)).astype(dtype)
+    assert np.array_equal(_ranking.score_order(score), np.argsort(score, kind="stable"))
 
 
 @settings(max_examples=30, deadline=None)

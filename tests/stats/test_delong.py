@@ -166,6 +166,26 @@ def test_paired_test_matches_brute_force(seed):
     assert test.high == pytest.approx(min(1, difference + norm.ppf(0.975) * se), rel=1e-10)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.int16, np.bool_])
+def test_paired_test_in_the_scores_own_dtype_equals_float64(dtype):
+    """Scores are ranked in their own dtype (float32 sorts as 32-bit codes): the same test,
+    to the last bit, as on the same scores converted to float64 first."""
+    rng = np.random.default_rng(11)
+    y = rng.integers(0, 2, 5000)
+    a, b = rng.normal(size=5000) + y, rng.normal(size=5000) + 0.5 * y
+    if dtype == np.bool_:
+        a, b = a > 0.5, b > 0.5
+    else:
+        a, b = (np.round(a * 100), np.round(b * 100)) if dtype == np.int16 else (a, b)
+        a, b = a.astype(dtype), b.astype(dtype)
+    own = ec.delong_test(y, a, b)
+    wide = ec.delong_test(y, a.astype(np.float64), b.astype(np.float64))
+    assert tuple(own) == tuple(wide)
+    many = ec.delong_test_many(y, a, b, a[::-1].copy())
+    assert many.statistic == ec.delong_test_many(y, *(x.astype(np.float64) for x in
+                                                       (a, b, a[::-1]))).statistic
+
+
 def test_paired_test_on_murphys_two_classifiers():
     y, s1 = ec.murphy_classifier(1)
     _, s2 = ec.murphy_classifier(2)
