@@ -17,6 +17,14 @@ run of each (by wall time) it prints:
   tasks on the critical path (the split points, the offsets, the total), the pieces' transfers
   and the workers' idle time at the end; it is printed as a share of the 1-worker time (the
   target: at most 4%, which would give at least 10x on 16 workers by Amdahl's law);
+* the time with no parallel work waiting: the wall time minus the time each worker had a
+  task of the parallel work ready or running (from the workers' logs of their tasks'
+  transitions), divided by the number of workers. This is Amdahl's serial part. A worker's
+  overhead between two of its tasks while the next one already waits on it (a few
+  milliseconds a task on a 2-core virtual machine) is parallel work, since every worker
+  pays it for its own tasks: the first measure counts it, this one does not. A worker
+  waiting for the client, the scheduler, a single task or a transfer, or idle at the end,
+  counts in both;
 * the bytes the workers sent one another (``transfer_outgoing_bytes_total``), per row;
 * the compute seconds per task group, to show where the time goes.
 
@@ -40,13 +48,43 @@ import evalcore as ec
 SINGLE = ("split_points", "range_offsets", "total", "sum", "quiet_auc")
 
 
+def _transitions(dask_worker) -> list:
+    """A worker's log of its tasks' transitions: (key, from, to, time) each."""
+    return [(entry[0], entry[1], entry[3], entry[-1]) for entry in dask_worker.state.log
+            if len(entry) == 7]
+
+
+def _time_with_work(transitions: list, start: float, stop: float, key_split) -> float:
+    """How long, between ``start`` and ``stop``, a worker had a task of the parallel work
+    (all but :data:`SINGLE`) ready or running: the union of the spans from each task's
+    becoming ready to its end."""
+    ready, spans = {}, []
+    for key, before, after, moment in transitions:
+        if not start <= moment <= stop or key_split(key) in SINGLE:
+            continue
+        if after in ("ready", "constrained", "executing") and key not in ready:
+            ready[key] = moment
+        elif before == "executing" and key in ready:
+            spans.append((ready.pop(key), moment))
+    total, current = 0.0, None
+    for begin, end in sorted(spans):
+        if current is not None and begin <= current[1]:
+            current[1] = max(current[1], end)
+            continue
+        total += 0 if current is None else current[1] - current[0]
+        current = [begin, end]
+    return total + (0 if current is None else current[1] - current[0])
+
+
 def _timed_dask(client, label, score, ecd, distributed, key_split):
     before = client.run(lambda dask_worker: dask_worker.transfer_outgoing_bytes_total)
     with distributed.get_task_stream(client) as stream:
-        start = time.perf_counter()
+        start, clock = time.perf_counter(), time.time()
         result = ecd.roc_auc_ci(label, score)
-        wall = time.perf_counter() - start
+        wall, clock_stop = time.perf_counter() - start, time.time()
     after = client.run(lambda dask_worker: dask_worker.transfer_outgoing_bytes_total)
+    with_work = sum(_time_with_work(log, clock, clock_stop, key_split)
+                    for log in client.run(_transitions).values())
     groups, computed = defaultdict(float), set()
     for task in stream.data:
         for part in task["startstops"]:
@@ -55,7 +93,7 @@ def _timed_dask(client, label, score, ecd, distributed, key_split):
             if part["action"] == "compute":
                 computed.add(name)
     return {"wall": wall, "result": result, "groups": dict(groups), "computed": computed,
-            "moved": sum(after.values()) - sum(before.values())}
+            "moved": sum(after.values()) - sum(before.values()), "with_work": with_work}
 
 
 def _run(n: int, chunk: int, workers: int, repeat: int) -> tuple[list, list]:
@@ -98,7 +136,8 @@ def main() -> None:
           f"float32 scores in {-(-n // chunk)} partitions, persisted; worker processes of one "
           f"thread; median of {args.repeat} runs, alternated with in-memory evalcore")
     header = (f"{'workers':>7} {'Dask s':>7} {'memory s':>8} {'ratio':>6} {'outside s':>9} "
-              f"{'share of 1w':>11} {'bytes/row':>9}  compute s by task group")
+              f"{'share of 1w':>11} {'no work s':>9} {'share of 1w':>11} {'bytes/row':>9}  "
+              f"compute s by task group")
     print(header)
     one_worker = None
     for workers in args.workers:
@@ -112,16 +151,20 @@ def main() -> None:
         parallel = sum(seconds for name, seconds in run["groups"].items()
                        if name not in SINGLE and name in run["computed"])
         outside = max(run["wall"] - parallel / workers, 0.0)
+        no_work = max(run["wall"] - run["with_work"] / workers, 0.0)
         one_worker = run["wall"] if one_worker is None else one_worker
         groups = ", ".join(f"{name} {seconds:.2f}" for name, seconds in
                            sorted(run["groups"].items(), key=lambda kv: -kv[1])
                            if seconds >= 0.005)
         print(f"{workers:>7} {run['wall']:>7.2f} {memory_seconds:>8.2f} "
               f"{run['wall'] / memory_seconds:>5.2f}x {outside:>9.3f} "
-              f"{outside / one_worker:>10.1%} {run['moved'] / n:>9.2f}  {groups}"
+              f"{outside / one_worker:>10.1%} {no_work:>9.3f} {no_work / one_worker:>10.1%} "
+              f"{run['moved'] / n:>9.2f}  {groups}"
               + ("" if same else "  DIFFERENT RESULT"))
     print("outside: wall time minus the parallel tasks' compute time per worker (client, "
-          "scheduler, single tasks, transfers, idle); share of the first row's wall time")
+          "scheduler, single tasks, transfers, idle, and each worker's overhead between its "
+          "tasks); no work: wall time minus the time per worker with parallel work ready or "
+          "running (Amdahl's serial part); shares of the first row's wall time")
 
 
 if __name__ == "__main__":
