@@ -28,6 +28,9 @@ run of each (by wall time) it prints:
 * the bytes the workers sent one another (``transfer_outgoing_bytes_total``), per row;
 * the compute seconds per task group, to show where the time goes.
 
+On one worker it then times DeLong's paired test (``evalcore.dask_evaluation.delong_test``)
+of the same scores and a second classifier's, once on the cluster and once in memory.
+
 One run of the script is one machine state: it asserts nothing about time. It checks that
 both routes give the same AUC and interval, since a fast wrong number is no result.
 """
@@ -96,7 +99,23 @@ def _timed_dask(client, label, score, ecd, distributed, key_split):
             "moved": sum(after.values()) - sum(before.values()), "with_work": with_work}
 
 
-def _run(n: int, chunk: int, workers: int, repeat: int) -> tuple[list, list]:
+def _paired(client, label, score, other, label_np, score_np, ecd, distributed) -> tuple:
+    """DeLong's paired test of ``score`` and ``other``, a second classifier's scores, once
+    on the cluster and once in memory: (Dask s, memory s, same result)."""
+    (other,) = client.persist([other])
+    distributed.wait([other])
+    other_np = other.compute()
+    start = time.perf_counter()
+    on_dask = ecd.delong_test(label, score, other)
+    dask_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    in_memory = ec.delong_test(label_np, score_np, other_np)
+    memory_seconds = time.perf_counter() - start
+    same = np.allclose(tuple(on_dask), tuple(in_memory), rtol=1e-9, atol=1e-12)
+    return dask_seconds, memory_seconds, same
+
+
+def _run(n: int, chunk: int, workers: int, repeat: int) -> tuple[list, list, tuple | None]:
     import dask.array as da
     import distributed
     from dask.utils import key_split
@@ -121,7 +140,11 @@ def _run(n: int, chunk: int, workers: int, repeat: int) -> tuple[list, list]:
             start = time.perf_counter()
             in_memory = ec.roc_auc_ci(label_np, score_np)
             memory.append((time.perf_counter() - start, in_memory))
-    return runs, memory
+        paired = None
+        if workers == 1:
+            other = (0.8 * score + rng.normal(0, 0.6, size=n, chunks=chunk)).astype(np.float32)
+            paired = _paired(client, label, score, other, label_np, score_np, ecd, distributed)
+    return runs, memory, paired
 
 
 def main() -> None:
@@ -139,9 +162,9 @@ def main() -> None:
               f"{'share of 1w':>11} {'no work s':>9} {'share of 1w':>11} {'bytes/row':>9}  "
               f"compute s by task group")
     print(header)
-    one_worker = None
+    one_worker, paired_line = None, "(no one-worker run: no paired test)"
     for workers in args.workers:
-        runs, memory = _run(n, chunk, workers, args.repeat)
+        runs, memory, paired = _run(n, chunk, workers, args.repeat)
         run = sorted(runs, key=lambda r: r["wall"])[len(runs) // 2]
         memory_seconds = statistics.median(seconds for seconds, _ in memory)
         in_memory = memory[0][1]
@@ -161,6 +184,12 @@ def main() -> None:
               f"{outside / one_worker:>10.1%} {no_work:>9.3f} {no_work / one_worker:>10.1%} "
               f"{run['moved'] / n:>9.2f}  {groups}"
               + ("" if same else "  DIFFERENT RESULT"))
+        if paired is not None:
+            paired_line = (f"{'':>7} DeLong's paired test of a second classifier's scores "
+                           f"(one run): Dask {paired[0]:.2f} s, in memory {paired[1]:.2f} s, "
+                           f"{paired[0] / paired[1]:.2f}x"
+                           + ("" if paired[2] else "  DIFFERENT RESULT"))
+    print(paired_line)
     print("outside: wall time minus the parallel tasks' compute time per worker (client, "
           "scheduler, single tasks, transfers, idle, and each worker's overhead between its "
           "tasks); no work: wall time minus the time per worker with parallel work ready or "

@@ -106,11 +106,16 @@ def sample_placements(label: np.ndarray, score: np.ndarray) -> tuple[float, np.n
     groups = TieGroups(sorted_score[starts], pos, neg)
     n_pos, n_neg = group_totals(groups)
     neg_doubled, pos_doubled = doubled_placements(groups)
-    v10, v01 = neg_doubled / (2 * n_neg), pos_doubled / (2 * n_pos)
-    sizes = pos + neg
-    placed = np.where(sorted_label == 1, np.repeat(v10, sizes), np.repeat(v01, sizes))
-    placements = np.empty_like(placed)
-    placements[order] = placed
+    # each group's two placement values side by side, V01 (a negative's) at 2g and V10 (a
+    # positive's) at 2g + 1: the sorted rows read theirs in one gather, in increasing order
+    placed_by_label = np.empty(2 * len(pos))
+    np.divide(pos_doubled, 2 * n_pos, out=placed_by_label[0::2])
+    np.divide(neg_doubled, 2 * n_neg, out=placed_by_label[1::2])
+    del neg_doubled, pos_doubled
+    where = np.repeat(np.arange(0, 2 * len(pos), 2), pos + neg)
+    where += sorted_label
+    placements = np.empty(len(where))
+    placements[order] = placed_by_label[where]
     return auc_from_groups(groups), placements
 
 
