@@ -39,6 +39,7 @@ from sklearn import metrics
 
 import evalcore as ec
 
+
 @functools.lru_cache(maxsize=1)
 def weights(n: int) -> np.ndarray:
     """Weights between 0.5 and 2 for n rows (made once a size, outside the timings)."""

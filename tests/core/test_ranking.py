@@ -201,7 +201,8 @@ def test_score_order_is_numpys_stable_argsort(score):
 def test_score_order_on_many_tied_rows(dtype):
     """Past the small arrays of the property: 300,000 rows of 2,001 values, both signs."""
     rng = np.random.default_rng(3)
-    score = (rng.integers(-1000, 1001, 300_000) * (0.5 if dtype != np.int64 else 1)).astype(dtype)
+    values = rng.integers(-1000, 1001, 300_000)
+    score = (values * (0.5 if dtype != np.int64 else 1)).astype(dtype)
     assert np.array_equal(_ranking.score_order(score), np.argsort(score, kind="stable"))
 
 
