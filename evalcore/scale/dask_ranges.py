@@ -6,7 +6,7 @@ computed from the samples (the one computation here: only the samples reach the 
 first partition with bad data raises there, the entry named by its row in the whole input);
 a second pass cuts each partition's rows into value ranges ``[s_k, s_{k+1})`` (so tied
 scores never straddle two): unweighted float32 and float64 scores as integer keys that
-compare alike in every partition (:func:`~evalcore.core.ranking.shared_float_keys`: the
+compare alike in every partition (:func:`~evalcore.core.float_keys.shared_float_keys`: the
 label in the lowest bit), sorted by numpy's vectorized sort and cut where each split point's
 key falls; other scores (weights, integers) row by row, by a binary search among the split
 points. Each range's pieces from every partition are then sorted together in one task into
@@ -71,8 +71,8 @@ def _split_points(requested: int | None, threads: int, pos_label: Any, true_name
     ``requested``, or else chosen from the rows (:func:`chosen_ranges`); and the dtype of
     the keys the partitions' rows are cut as (:class:`RangeKeys`; ``None``: as rows),
     float32 or float64 when every partition's scores are that and there are no weights.
-    Also the checks that need every partition: the first partition with bad data raises, the entry named by
-    its row in the whole input; together the labels form one binary coding."""
+    Also the checks that need every partition: the first partition with bad data raises, the
+    entry named by its row in the whole input; together the labels form one binary coding."""
     for index, sample in enumerate(samples):
         if sample.refusal is not None:
             first_row = sum(earlier.n_rows for earlier in samples[:index])
@@ -172,9 +172,10 @@ class Offsets(NamedTuple):
 
 def _range_offsets(*partition_totals: tuple) -> tuple:
     """The prefix across ranges, from the partitions' counts of each range's positives and
-    negatives alone (every range's task computes it from its pieces). Each offset is a sum of other ranges'
-    totals (those above as a sum over the later ranges, not the total minus the earlier
-    ones: with weights that difference can round below 0); integer counts as Python ints."""
+    negatives alone (every range's task computes it from its pieces). Each offset is a sum of
+    other ranges' totals (those above as a sum over the later ranges, not the total minus the
+    earlier ones: with weights that difference can round below 0); integer counts as Python
+    ints."""
     positives = sum(pos for pos, _ in partition_totals).tolist()
     negatives = sum(neg for _, neg in partition_totals).tolist()
     n_pos, n_neg = sum(positives, 0 * positives[0]), sum(negatives, 0 * negatives[0])
@@ -320,11 +321,15 @@ def range_operating_points(groups: TieGroups, offsets: Offsets):
     return groups.values[::-1], positives, tps, fps
 
 
+def _average_precision_part(positives: np.ndarray, tps: np.ndarray, fps: np.ndarray) -> float:
+    """Σ over a range's operating points of (positives at the score) x (precision at it)."""
+    return float(np.dot(positives, tps / (tps + fps))) if len(positives) else 0.0
+
+
 def range_average_precision(table: RangeTable) -> float:
     """Σ over a range's groups of (positives at the score) x (precision at the score),
     precision = tp / (tp + fp) for the rule ``score >= value``."""
-    _, positives, tps, fps = range_operating_points(*table)
-    return float(np.dot(positives, tps / (tps + fps))) if len(positives) else 0.0
+    return _average_precision_part(*range_operating_points(*table)[1:])
 
 
 def range_points(table: RangeTable, max_points: int | None):
@@ -332,18 +337,20 @@ def range_points(table: RangeTable, max_points: int | None):
     :mod:`evalcore.scale.curve_thinning`: the range's number of points; those past a mark of
     the curve's length (every point with ``max_points=None``); every point, when the range is
     short enough for the whole curve to be kept whole (else ``None``: only the client, which
-    adds up the ranges' lengths, knows); and the range's last point (the curve's end, in the
-    lowest range that has points)."""
+    adds up the ranges' lengths, knows); the range's last point (the curve's end, in the
+    lowest range that has points); and the range's part of the AP's sum
+    (:func:`range_average_precision`), from the same operating points."""
     groups, mine = table
-    values, _, tps, fps = range_operating_points(groups, mine)
+    values, positives, tps, fps = range_operating_points(groups, mine)
+    ap = _average_precision_part(positives, tps, fps)
     every = (values, tps, fps) if max_points is None or len(values) < max_points else None
     if max_points is None:
-        return len(values), every, every, every
+        return len(values), every, every, every, ap
     keep = first_past_each_mark(tps, fps, n_pos=mine.n_pos, n_neg=mine.n_neg,
                                 max_points=max_points, tp_before=mine.positives_above,
                                 fp_before=mine.negatives_above)
     return (len(values), (values[keep], tps[keep], fps[keep]), every,
-            (values[-1:], tps[-1:], fps[-1:]))
+            (values[-1:], tps[-1:], fps[-1:]), ap)
 
 
 # --- DeLong's paired test, second pass: each case's placement values ------------------------
@@ -434,13 +441,13 @@ def curve_points(function: str, y_true, y_score, sample_weight, pos_label, max_p
                                   n_ranges))
     points = [delayed(range_points)(table, max_points) for table in tables]
     total = table_sums(tables, sample_weight is not None)
-    ap = delayed(sum)([delayed(range_average_precision)(table) for table in tables])
-    points, total, ap = dask.compute(points[::-1], total, ap)   # highest range first
+    points, total = dask.compute(points[::-1], total)   # highest range first
+    ap = sum(ap for *_, ap in reversed(points))         # added from the lowest range up
     whole = max_points is None or 1 + sum(length for length, *_ in points) <= max_points
-    chosen = [every if whole else kept for _, kept, every, _ in points]
+    chosen = [every if whole else kept for _, kept, every, _, _ in points]
     thresholds, tps, fps = (np.concatenate([part[column] for part in chosen])
                             for column in range(3))
-    ends = [end for length, _, _, end in points if length]
+    ends = [end for length, _, _, end, _ in points if length]
     if not whole and ends and (not len(thresholds) or thresholds[-1] != ends[-1][0][0]):
         thresholds, tps, fps = (np.concatenate((kept, end))
                                 for kept, end in zip((thresholds, tps, fps), ends[-1]))
