@@ -14,7 +14,17 @@ never runs:
 
 The book's layout (``_templates/layout.html``) takes those scripts out of the theme's blocks
 with the template filter ``without_script``. The filter stops the build when the theme no
-longer writes such a script, so a theme update gets a look instead of a silent change.
+longer writes such a script, so a theme update gets a look instead of a silent change. The
+filter ``classic_script`` (as strict) makes the theme's Bootstrap a classic script at the end
+of the body: deferred, its start-up code read the header's box before the DOMContentLoaded
+handlers changed the page, which was then laid out twice (the layout says more).
+
+A page preloads the web fonts its shown text draws with (:func:`preload_fonts`): MathJax's
+fonts for the formulas outside closed ``<details>`` and FontAwesome's solid face for the
+theme's icons. Without, the browser learns it needs a font only once it lays the text out, and
+lays the page out again when the font has come (chapter 1's six fonts came in three waves, the
+last over a second after the first at CPU/6). A font is preloaded only if the page would fetch
+it anyway: no byte more.
 
 Once the pages are written, the files the theme copies that no page loads go: FontAwesome's
 script, the source maps only a browser's developer tools ask for, fonts in forms no browser
@@ -87,6 +97,23 @@ STATE_SCRIPT = re.compile(r'(<script type="application/vnd\.jupyter\.widget-stat
 INLINE_IMAGE = re.compile(r'src="data:image/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/=\s]+)"')
 
 
+def script_src(name: str) -> str:
+    """A regular expression's part for a script's ``src="..."`` naming the file ``name`` (in
+    any folder, any query string after it)."""
+    return r'\bsrc="(?:[^"]*/)?' + re.escape(name) + r'(?:\?[^"]*)?"'
+
+
+def replaced_once(markup: str, pattern: re.Pattern, replacement: str, name: str,
+                  does: str) -> str:
+    """``markup`` with the one match of ``pattern`` replaced; ``ThemeError`` unless exactly one
+    is there (the theme's layout changed: it no longer ``does`` the script ``name`` once)."""
+    found = len(pattern.findall(str(markup)))
+    if found != 1:
+        raise ThemeError(f"the theme's layout no longer {does} {name} once (found {found}): "
+                         "look at _templates/layout.html")
+    return pattern.sub(replacement, str(markup))
+
+
 def without_script(markup: str, name: str) -> str:
     """``markup`` without its one ``<script src=".../name">`` (any query string after it).
 
@@ -101,13 +128,104 @@ def without_script(markup: str, name: str) -> str:
     the theme's layout no longer loads x.js once (found 0):
     look at _templates/layout.html
     """
-    pattern = re.compile(r'[ \t]*<script\b[^>]*\bsrc="(?:[^"]*/)?' + re.escape(name)
-                         + r'(?:\?[^"]*)?"[^>]*>\s*</script>[ \t]*\n?')
-    found = len(pattern.findall(str(markup)))
-    if found != 1:
-        raise ThemeError(f"the theme's layout no longer loads {name} once (found {found}): "
-                         "look at _templates/layout.html")
-    return pattern.sub("", str(markup))
+    pattern = re.compile(r'[ \t]*<script\b[^>]*' + script_src(name)
+                         + r'[^>]*>\s*</script>[ \t]*\n?')
+    return replaced_once(markup, pattern, "", name, "loads")
+
+
+def classic_script(markup: str, name: str) -> str:
+    """``markup`` with its one deferred ``<script defer src=".../name">`` made classic (run when
+    the parser reaches it).
+
+    Raises ``ThemeError`` unless exactly one such deferred script is there.
+
+    >>> classic_script('<script defer src="../_static/x.js?v=1"></script>', "x.js")
+    '<script src="../_static/x.js?v=1"></script>'
+    >>> try:
+    ...     classic_script('<script src="x.js"></script>', "x.js")
+    ... except ThemeError as error:
+    ...     print(error)
+    the theme's layout no longer defers x.js once (found 0):
+    look at _templates/layout.html
+    """
+    pattern = re.compile(r'(<script\b[^>]*?)\s+defer(\s[^>]*' + script_src(name) + r'[^>]*>)')
+    return replaced_once(markup, pattern, r"\1\2", name, "defers")
+
+
+#: FontAwesome's solid face, which the theme's icons (``<i class="fa-solid ...">``) draw with.
+ICON_FONT = "vendor/fontawesome/webfonts/fa-solid-900.woff2"
+SOLID_ICON = re.compile(r'<i\b[^>]*\bclass="(?:[^"]*\s)?(?:fa-solid|fas)[\s"]')
+MATH_CLASSES = re.compile(r'<mjx-[a-z-]+\b[^>]*\bclass="([^"]*)"')
+#: ``.TEX-I { font-family: MJXZERO, MJXTEX-I; }`` in MathJax's stylesheet: a class and the
+#: font families of its glyphs, the first that has a glyph drawing it.
+CLASS_FAMILIES = re.compile(r"^\.([A-Za-z0-9-]+)\s*\{\s*font-family:\s*([^;}]+);?\s*\}", re.M)
+FONT_FACE = re.compile(r'@font-face[^{]*\{\s*font-family:\s*([^;]+);\s*src:\s*url\("([^"]+)"\)')
+DETAILS_TAGS = re.compile(r"<details\b[^>]*>|</summary>|</details>")
+
+
+def math_fonts(stylesheet: str) -> dict[str, list[str]]:
+    """For each class of MathJax's stylesheet (``_static/static-math.css``) that sets a font,
+    the files (relative to ``_static``) the browser fetches to draw its glyphs: it tries the
+    families in turn, and a family without ``unicode-range`` must be fetched to be tried.
+
+    >>> math_fonts('.TEX-I { font-family: Z, I; }\\n'
+    ...            '@font-face /* 0 */ { font-family: Z; src: url("f/Z.woff") format("woff"); }\\n'
+    ...            '@font-face /* 1 */ { font-family: I; src: url("f/I.woff") format("woff"); }')
+    {'TEX-I': ['f/Z.woff', 'f/I.woff']}
+    """
+    files = {family.strip(): url for family, url in FONT_FACE.findall(stylesheet)}
+    return {name: [files[family.strip()] for family in families.split(",")]
+            for name, families in CLASS_FAMILIES.findall(stylesheet)}
+
+
+def shown_markup(markup: str) -> str:
+    """``markup`` less what closed ``<details>`` hold after their summary, which the browser
+    does not lay out (book_assets/evalcore.css) and so draws no font for.
+
+    >>> shown_markup('a<details><summary>s</summary>hidden</details>b'
+    ...              '<details open><summary>t</summary>shown</details>')
+    'a<details><summary>s</summary></details>b<details open><summary>t</summary>shown</details>'
+    """
+    kept, start, stack = [], 0, []  # stack: [closed, past its summary] for each open details
+    for tag in DETAILS_TAGS.finditer(markup):
+        hidden = any(closed and past for closed, past in stack)
+        text = tag.group(0)
+        if text == "</details>":
+            if stack:
+                stack.pop()
+        elif text == "</summary>":
+            if stack:
+                stack[-1][1] = True
+        else:
+            stack.append([re.search(r"\sopen[\s>=]", text) is None, False])
+        now_hidden = any(closed and past for closed, past in stack)
+        if now_hidden and not hidden:
+            kept.append(markup[start:tag.end()])
+        elif hidden and not now_hidden:
+            start = tag.start()
+    if not any(closed and past for closed, past in stack):
+        kept.append(markup[start:])
+    return "".join(kept)
+
+
+def preload_fonts(markup: str, fonts_by_class: dict[str, list[str]]) -> str:
+    """The page ``markup`` with a ``<link rel="preload">`` in its head for each web font its
+    shown text draws with (:func:`shown_markup`): FontAwesome's solid face if it shows such an
+    icon, and the fonts of the MathJax classes (``fonts_by_class``, :func:`math_fonts`) its
+    formulas use. A page that is not one of the book's (no ``data-content_root``) is left as
+    it is."""
+    root = re.search(r'<html\b[^>]*\bdata-content_root="([^"]*)"', markup)
+    head_end = markup.find("</head>")
+    if root is None or head_end < 0:
+        return markup
+    shown = shown_markup(markup)
+    files = [ICON_FONT] if SOLID_ICON.search(shown) else []
+    classes = {name for names in MATH_CLASSES.findall(shown) for name in names.split()}
+    for name in sorted(classes & fonts_by_class.keys()):
+        files += [file for file in fonts_by_class[name] if file not in files]
+    links = "".join(f'<link rel="preload" href="{root.group(1)}_static/{file}" as="font" '
+                    f'type="font/{file.rsplit(".", 1)[-1]}" crossorigin>\n' for file in files)
+    return markup[:head_end] + links + markup[head_end:]
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -436,9 +554,13 @@ def _finish(app, exception) -> None:
             else:
                 path.unlink()
     handed_over = []
+    stylesheet = book / "_static" / "static-math.css"
+    fonts_by_class = math_fonts(stylesheet.read_text(encoding="utf-8")) \
+        if stylesheet.is_file() else {}
     for page in sorted(book.rglob("*.html")):
         text = page.read_text(encoding="utf-8")
         light, foreign = light_markup(text, page, book)
+        light = preload_fonts(light, fonts_by_class)
         if page.parent == book / "chapters":
             light = lazy_images(light)
         if light != text:
@@ -462,6 +584,7 @@ def _add_filter(app) -> None:
     templates = getattr(app.builder, "templates", None)
     if templates is not None and hasattr(templates, "environment"):
         templates.environment.filters["without_script"] = without_script
+        templates.environment.filters["classic_script"] = classic_script
 
 
 def setup(app):

@@ -394,6 +394,81 @@ def test_icons_are_drawn_by_the_themes_web_font(book_url, offline_pages):
     assert page.evaluate("document.fonts.check('900 16px \"Font Awesome 6 Free\"')")
 
 
+FONT_PRELOADS = "[...document.querySelectorAll('link[rel=preload][as=font]')].map(l => l.href)"
+FONTS_FETCHED = ("[...new Set(performance.getEntriesByType('resource').map(r => r.name)"
+                 ".filter(name => /\\.woff2?$/.test(name)))]")
+
+
+def fonts_fetched(page, url: str) -> list[str]:
+    page.goto(url, wait_until="load")
+    page.evaluate("document.fonts.ready")
+    page.wait_for_load_state("networkidle")
+    return sorted(page.evaluate(FONTS_FETCHED))
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844},
+                                      {"width": 1200, "height": 900}], ids=["phone", "laptop"])
+def test_a_page_preloads_exactly_the_fonts_it_draws_with(book_url, offline_pages, viewport):
+    """Each of these chapters, with its preloads taken out of its head, fetches exactly the
+    fonts it preloads (none missed, so none comes late and lays the page out again; none
+    more, so no byte is added); with them, it fetches no other font."""
+    page = offline_pages(viewport=viewport).page
+
+    def without_preloads(route):
+        markup = route.fetch().text()
+        stripped = re.sub(r'<link rel="preload" href="[^"]*" as="font"[^>]*>\n', "", markup)
+        assert stripped != markup
+        route.fulfill(body=stripped, content_type="text/html")
+
+    for name in ("01_confusion_matrix", "05_auc", "23_decision_curves"):
+        url = f"{book_url}chapters/{name}.html"
+        page.route(url, without_preloads)
+        try:
+            needed = fonts_fetched(page, url)
+        finally:
+            page.unroute(url)
+        fetched = fonts_fetched(page, url)
+        preloaded = sorted(page.evaluate(FONT_PRELOADS))
+        assert len(preloaded) >= 3, name
+        assert needed == preloaded, name
+        assert fetched == preloaded, name
+
+
+def test_what_a_closed_dropdown_holds_is_laid_out_only_when_opened(book_url, offline_pages):
+    """Chapter 1's collapsed code cells: closed, their content has no box to lay out (so no
+    measuring pass when the page loads lays it out); opened, the code is there to read."""
+    page = offline_pages(viewport={"width": 390, "height": 844}).page
+    page.goto(f"{book_url}chapters/01_confusion_matrix.html", wait_until="load")
+    closed = page.evaluate("""[...document.querySelectorAll('article details:not([open])')]
+        .map(d => [getComputedStyle(d, '::details-content').display,
+                   d.querySelector('pre') ? d.querySelector('pre').getClientRects().length
+                                          : -1])""")
+    assert len([1 for _, rects in closed if rects >= 0]) >= 5, closed
+    assert all(display == "none" and rects <= 0 for display, rects in closed), closed
+    opened = page.evaluate("""() => {
+        const d = [...document.querySelectorAll('article details:not([open])')]
+            .find(d => d.querySelector('pre'));
+        d.open = true;
+        return [getComputedStyle(d, '::details-content').display,
+                d.querySelector('pre').getBoundingClientRect().height];
+    }""")
+    assert opened[0] != "none" and opened[1] > 10, opened
+
+
+def test_bootstrap_starts_after_the_pages_own_start_up(book_html, book_url, offline_pages):
+    """The theme's Bootstrap is a classic script at the end of the body (not deferred), so its
+    start-up waits for DOMContentLoaded, and it still starts: its tooltips are set up."""
+    text = (book_html / "chapters" / "01_confusion_matrix.html").read_text(encoding="utf-8")
+    tags = re.findall(r'<script\b[^>]*bootstrap\.js[^>]*>', text)
+    assert len(tags) == 1 and " defer" not in tags[0], tags
+    assert text.index(tags[0]) > text.index("<body")
+    page = offline_pages().page
+    page.goto(f"{book_url}chapters/01_confusion_matrix.html", wait_until="load")
+    tooltips = page.evaluate("""[...document.querySelectorAll('[data-bs-toggle="tooltip"]')]
+        .map(el => !!window.bootstrap.Tooltip.getInstance(el))""")
+    assert len(tooltips) >= 3 and all(tooltips), tooltips
+
+
 def test_slider_stack_frames_are_image_files(book_html):
     """No frame stays inline in a page or a deck; each names a file of the book that is a
     PNG, and the files are exactly the frames named (none left over)."""
