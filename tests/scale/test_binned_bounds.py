@@ -46,7 +46,11 @@ def test_the_auc_bounds_are_attained_by_some_order_inside_the_bins(data):
     # the bounds are the best possible: moving each bin's positives to its bottom (or top),
     # distinct scores, gives data with the same bins whose exact AUC is the bound
     y, s, _ = data.draw(unit_scored_data(weighted=False))
-    s = s + np.arange(len(s)) * 1e-9                      # distinct scores, same order
+    # distinct scores in the same order (ties broken by row); adding row * 1e-9 made ties of
+    # scores drawn 1e-9 apart the other way
+    rank = np.empty(len(s))
+    rank[np.argsort(s, kind="stable")] = np.arange(len(s))
+    s = rank / max(len(s), 1)
     edges = np.array(data.draw(any_edges(s)), dtype=float)
     bounds = BinnedScoreCounts.from_arrays(y, s, edges=edges).auc()
     bins = np.searchsorted(edges, s, side="right")
