@@ -1,15 +1,18 @@
 """How evalcore's Dask route scales: exact AUC with DeLong's interval on 1 and 2 workers.
 
-Run with ``python benchmarks/bench_dask.py [--size 2e7] [--chunk 2e6] [--repeat 5]``.
+Run with ``python benchmarks/bench_dask.py [--size 2e7] [--chunk 2e6] [--repeat 9]``.
 Generates binormal float32 scores with bool labels (30% positives) on a local cluster of
-worker processes (one thread each) and keeps them there (``persist``), as data already on
-a cluster is; then, for 1 and then 2 workers, runs
+worker processes (one thread each) and keeps them there, as data already on a cluster is
+(each partition's columns on one worker, every worker holding as many partitions:
+:func:`_on_cluster`); then, for 1 and then 2 workers, runs
 ``evalcore.dask_evaluation.roc_auc_ci`` ``--repeat`` times under ``distributed``'s task
 stream, and ``evalcore.roc_auc_ci`` on the same scores gathered into this process as many
-times, alternating the two so that the shared machine's noise falls on both. For the median
-run of each (by wall time) it prints:
+times, alternating the two so that the shared machine's noise falls on both (``--ranges``
+sets ``n_ranges``, else evalcore chooses). For each number of workers it prints the wall
+time of the median run (by wall time) and its ratio to in-memory evalcore (the target: at
+most 1.3x on 1 worker), and the median over the runs (one run's vary with the machine's
+load more than the wall time) of:
 
-* the wall time and its ratio to in-memory evalcore (the target: at most 1.3x on 1 worker);
 * the time outside parallel work: the wall time minus the compute time of the tasks that
   run once per partition or per range (all but the few in :data:`SINGLE`) divided by the
   number of workers. What
@@ -26,7 +29,8 @@ run of each (by wall time) it prints:
   waiting for the client, the scheduler, a single task or a transfer, or idle at the end,
   counts in both;
 * the bytes the workers sent one another (``transfer_outgoing_bytes_total``), per row;
-* the compute seconds per task group, to show where the time goes.
+
+then the median run's compute seconds per task group, to show where the time goes.
 
 On one worker it then times DeLong's paired test (``evalcore.dask_evaluation.delong_test``)
 of the same scores and a second classifier's, once on the cluster and once in memory.
@@ -79,11 +83,11 @@ def _time_with_work(transitions: list, start: float, stop: float, key_split) -> 
     return total + (0 if current is None else current[1] - current[0])
 
 
-def _timed_dask(client, label, score, ecd, distributed, key_split):
+def _timed_dask(client, label, score, ecd, distributed, key_split, n_ranges):
     before = client.run(lambda dask_worker: dask_worker.transfer_outgoing_bytes_total)
     with distributed.get_task_stream(client) as stream:
         start, clock = time.perf_counter(), time.time()
-        result = ecd.roc_auc_ci(label, score)
+        result = ecd.roc_auc_ci(label, score, n_ranges=n_ranges)
         wall, clock_stop = time.perf_counter() - start, time.time()
     after = client.run(lambda dask_worker: dask_worker.transfer_outgoing_bytes_total)
     with_work = sum(_time_with_work(log, clock, clock_stop, key_split)
@@ -99,11 +103,9 @@ def _timed_dask(client, label, score, ecd, distributed, key_split):
             "moved": sum(after.values()) - sum(before.values()), "with_work": with_work}
 
 
-def _paired(client, label, score, other, label_np, score_np, ecd, distributed) -> tuple:
+def _paired(client, label, score, other, label_np, score_np, ecd) -> tuple:
     """DeLong's paired test of ``score`` and ``other``, a second classifier's scores, once
     on the cluster and once in memory: (Dask s, memory s, same result)."""
-    (other,) = client.persist([other])
-    distributed.wait([other])
     other_np = other.compute()
     start = time.perf_counter()
     on_dask = ecd.delong_test(label, score, other)
@@ -115,7 +117,43 @@ def _paired(client, label, score, other, label_np, score_np, ecd, distributed) -
     return dask_seconds, memory_seconds, same
 
 
-def _run(n: int, chunk: int, workers: int, repeat: int) -> tuple[list, list, tuple | None]:
+def _column(index: int, size: int, column: str) -> np.ndarray:
+    """One partition's column of the synthetic data, from the partition's own seed: bool
+    labels (30% positives), binormal float32 scores, and a second classifier's scores
+    correlated with them (``"other"``)."""
+    rng = np.random.default_rng(index)
+    label = rng.random(size) < 0.3
+    score = (rng.normal(size=size) + label).astype(np.float32)
+    if column == "other":
+        return (0.8 * score + rng.normal(0, 0.6, size=size)).astype(np.float32)
+    return label if column == "label" else score
+
+
+def _on_cluster(client, n: int, chunk: int, column: str):
+    """A column of the data as a Dask array whose partitions are already on the workers,
+    as a parallel read of files leaves them: partition i's columns all on worker i modulo
+    the number of workers, so every worker holds as many partitions (``persist`` of
+    generated data had left a partition's labels and scores on different workers and 4
+    partitions on one worker, 6 on the other)."""
+    import dask.array as da
+    import distributed
+    from dask import delayed
+
+    workers = sorted(client.scheduler_info()["workers"])
+    sizes = [min(chunk, n - start) for start in range(0, n, chunk)]
+    dtype = np.bool_ if column == "label" else np.float32
+    parts = [client.submit(_column, index, size, column, workers=[workers[index % len(workers)]],
+                           key=f"{column}-{index}")
+             for index, size in enumerate(sizes)]
+    array = da.concatenate([da.from_delayed(delayed(part), shape=(size,), dtype=dtype)
+                            for part, size in zip(parts, sizes)])
+    (array,) = client.persist([array])  # its partitions under its own keys, where they are
+    distributed.wait([array])
+    return array
+
+
+def _run(n: int, chunk: int, workers: int, repeat: int,
+         n_ranges: int | None) -> tuple[list, list, tuple | None]:
     import dask.array as da
     import distributed
     from dask.utils import key_split
@@ -126,24 +164,22 @@ def _run(n: int, chunk: int, workers: int, repeat: int) -> tuple[list, list, tup
     with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
-        rng = da.random.default_rng(0)
-        label = rng.random(n, chunks=chunk) < 0.3
-        score = (rng.normal(size=n, chunks=chunk) + label).astype(np.float32)
-        label, score = client.persist([label, score])
-        distributed.wait([label, score])
+        label = _on_cluster(client, n, chunk, "label")
+        score = _on_cluster(client, n, chunk, "score")
         small = da.from_array(np.arange(10) % 2, chunks=5)
         ecd.roc_auc_ci(small, small * 0.5)       # warm-up: the workers import evalcore
         label_np, score_np = label.compute(), score.compute()
         ec.roc_auc_ci(label_np[:1000], score_np[:1000])
         for _ in range(repeat):
-            runs.append(_timed_dask(client, label, score, ecd, distributed, key_split))
+            runs.append(_timed_dask(client, label, score, ecd, distributed, key_split,
+                                    n_ranges))
             start = time.perf_counter()
             in_memory = ec.roc_auc_ci(label_np, score_np)
             memory.append((time.perf_counter() - start, in_memory))
         paired = None
         if workers == 1:
-            other = (0.8 * score + rng.normal(0, 0.6, size=n, chunks=chunk)).astype(np.float32)
-            paired = _paired(client, label, score, other, label_np, score_np, ecd, distributed)
+            other = _on_cluster(client, n, chunk, "other")
+            paired = _paired(client, label, score, other, label_np, score_np, ecd)
     return runs, memory, paired
 
 
@@ -151,30 +187,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=float, default=2e7)
     parser.add_argument("--chunk", type=float, default=2e6)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=9)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--ranges", type=int, default=None,
+                        help="value ranges (n_ranges; default: chosen by evalcore)")
     args = parser.parse_args()
     n, chunk = int(args.size), int(args.chunk)
     print(f"exact AUC + DeLong interval (evalcore.dask_evaluation.roc_auc_ci), n = {n:,} "
-          f"float32 scores in {-(-n // chunk)} partitions, persisted; worker processes of one "
-          f"thread; median of {args.repeat} runs, alternated with in-memory evalcore")
+          f"float32 scores in {-(-n // chunk)} partitions held by the workers (each "
+          f"partition's columns on one worker, as many each); worker processes of one thread; "
+          f"{args.repeat} runs, alternated with in-memory evalcore; n_ranges "
+          f"{args.ranges or 'chosen'}")
     header = (f"{'workers':>7} {'Dask s':>7} {'memory s':>8} {'ratio':>6} {'outside s':>9} "
               f"{'share of 1w':>11} {'no work s':>9} {'share of 1w':>11} {'bytes/row':>9}  "
               f"compute s by task group")
     print(header)
     one_worker, paired_line = None, "(no one-worker run: no paired test)"
     for workers in args.workers:
-        runs, memory, paired = _run(n, chunk, workers, args.repeat)
+        runs, memory, paired = _run(n, chunk, workers, args.repeat, args.ranges)
         run = sorted(runs, key=lambda r: r["wall"])[len(runs) // 2]
         memory_seconds = statistics.median(seconds for seconds, _ in memory)
         in_memory = memory[0][1]
         same = all(r["result"].auc == in_memory.auc and np.allclose(
             (r["result"].low, r["result"].high), (in_memory.low, in_memory.high), rtol=1e-12,
             atol=0) for r in runs)
-        parallel = sum(seconds for name, seconds in run["groups"].items()
-                       if name not in SINGLE and name in run["computed"])
-        outside = max(run["wall"] - parallel / workers, 0.0)
-        no_work = max(run["wall"] - run["with_work"] / workers, 0.0)
+        # the serial measures are medians over the runs (one run's vary with the machine)
+        outside = statistics.median(max(r["wall"] - sum(
+            seconds for name, seconds in r["groups"].items()
+            if name not in SINGLE and name in r["computed"]) / workers, 0.0) for r in runs)
+        no_work = statistics.median(max(r["wall"] - r["with_work"] / workers, 0.0)
+                                    for r in runs)
+        moved = statistics.median(r["moved"] for r in runs)
         one_worker = run["wall"] if one_worker is None else one_worker
         groups = ", ".join(f"{name} {seconds:.2f}" for name, seconds in
                            sorted(run["groups"].items(), key=lambda kv: -kv[1])
@@ -182,7 +225,7 @@ def main() -> None:
         print(f"{workers:>7} {run['wall']:>7.2f} {memory_seconds:>8.2f} "
               f"{run['wall'] / memory_seconds:>5.2f}x {outside:>9.3f} "
               f"{outside / one_worker:>10.1%} {no_work:>9.3f} {no_work / one_worker:>10.1%} "
-              f"{run['moved'] / n:>9.2f}  {groups}"
+              f"{moved / n:>9.2f}  {groups}"
               + ("" if same else "  DIFFERENT RESULT"))
         if paired is not None:
             paired_line = (f"{'':>7} DeLong's paired test of a second classifier's scores "
@@ -193,7 +236,9 @@ def main() -> None:
     print("outside: wall time minus the parallel tasks' compute time per worker (client, "
           "scheduler, single tasks, transfers, idle, and each worker's overhead between its "
           "tasks); no work: wall time minus the time per worker with parallel work ready or "
-          "running (Amdahl's serial part); shares of the first row's wall time")
+          "running (Amdahl's serial part); shares of the first row's wall time; times, "
+          "ratio, compute and bytes of the median run by wall time, outside and no work "
+          "the medians over the runs")
 
 
 if __name__ == "__main__":
