@@ -213,6 +213,31 @@ def test_rows_at_a_split_point_travel_as_counts(client):
                       ec.delong_variance(label[repeated], score[repeated]), 1e-9)
 
 
+@pytest.mark.parametrize("n_ranges", [2, 3])
+def test_pieces_reach_their_ranges_worker_as_they_are_cut(client, n_ranges):
+    """With a thread for every range (2 ranges on the two workers), each piece is sent, once
+    cut, to the worker that sorts its range, so no range's sort waits for a transfer: it
+    finds all its pieces where it runs, and the two ranges run on the two workers. With
+    more ranges than threads the pieces wait where they were cut (each range's sort fetches
+    those of the other worker). The AUC is exact either way."""
+    from dask.utils import key_split
+
+    label, score, _ = _data("continuous", n=40_000)
+    y, s = da.from_array(label, chunks=4_000), da.from_array(score, chunks=4_000)
+    with distributed.get_task_stream(client) as stream:
+        assert ecd.roc_auc(y, s, n_ranges=n_ranges) == ec.roc_auc(label, score)
+    sorts = [task for task in stream.data if key_split(task["key"]) == "sorted_sums"]
+    delivered = [task for task in stream.data if key_split(task["key"]) == "delivered"]
+    fetched = [part for task in sorts for part in task["startstops"]
+               if part["action"] == "transfer"]
+    assert len(sorts) == n_ranges
+    if n_ranges == 2:
+        assert len(delivered) == 2 * 10 and not fetched
+        assert len({task["worker"] for task in sorts}) == 2
+    else:
+        assert not delivered and fetched
+
+
 def test_scores_sorted_exactly_in_their_own_dtype(client):
     """float32 scores, distinct or tied, negative and positive together, travel as keys of
     their own width; integers beyond 2**53 as rows, compared with the split points in long

@@ -57,15 +57,20 @@ def same_sign_float_keys(label: np.ndarray, score: np.ndarray, low: Any, *,
     return keys
 
 
-def float_values(codes: np.ndarray, dtype: np.dtype, low: Any, nonnegative: bool) -> np.ndarray:
+def float_values(codes: np.ndarray, dtype: np.dtype, low: Any, nonnegative: bool,
+                 out: np.ndarray | None = None) -> np.ndarray:
     """The scores of distinct codes (shifted back, label bit gone) of
-    :func:`same_sign_float_keys` with offset ``low``, as float64; ``codes`` is reused."""
+    :func:`same_sign_float_keys` with offset ``low``, as float64; ``codes`` is reused, or
+    the scores written to ``out`` (float64, as long)."""
     signed, _, magnitude_bits = FLOAT_KEYS[dtype]
     ordered = codes.view(signed)
     if not nonnegative:
         ordered += low
         ordered ^= (ordered >> magnitude_bits) & signed((1 << magnitude_bits) - 1)
     floats = ordered.view(dtype)
+    if out is not None:
+        np.copyto(out, floats)
+        return out
     return floats if floats.dtype == np.float64 else floats.astype(np.float64)
 
 

@@ -88,12 +88,16 @@ _COUNTING_MAX_SPAN = 2 ** 16
 _CHUNK = 2 ** 18
 
 
-def _groups_from_keys(keys: np.ndarray, to_values) -> TieGroups:
+def _groups_from_keys(keys: np.ndarray, to_values, out: TieGroups | None = None) -> TieGroups:
     """Sort ``keys`` (unsigned, ours: each an order-preserving code of a score shifted left
     by one, with the label in the lowest bit) and read off the groups. ``to_values`` turns
     the sorted distinct codes (shifted back) into the scores, float64 or long double; it
-    may reuse the array it is given."""
+    may reuse the array it is given. ``out``: float64 values and int64 counts at least as
+    long as ``keys``, into whose start the groups are written (and views of it returned),
+    with ``to_values`` then called with the values' part as a second argument; so that a
+    caller joining groups makes no second copy of them."""
     _sort_in_place(keys)
+    n = keys.shape[0]
     width = keys.dtype.itemsize
     # the label bit lives in each key's lowest byte: read those bytes in place
     low_bytes = (keys.view(np.uint8)[::width] if sys.byteorder == "little"
@@ -103,11 +107,15 @@ def _groups_from_keys(keys: np.ndarray, to_values) -> TieGroups:
     new_run = keys[1:] != keys[:-1]
     if new_run.all():                  # distinct scores (model outputs): one row per group
         del new_run
-        positives = labels.astype(np.int64)
+        if out is None:
+            positives = labels.astype(np.int64)
+            del labels
+            return TieGroups(to_values(keys), positives, 1 - positives)
+        positives, negatives = out.positives[:n], out.negatives[:n]
+        np.copyto(positives, labels)
         del labels
-        negatives = 1 - positives
-        return TieGroups(to_values(keys), positives, negatives)
-    n = keys.shape[0]
+        np.subtract(1, positives, out=negatives)
+        return TieGroups(to_values(keys, out.values[:n]), positives, negatives)
     ends = np.empty(np.count_nonzero(new_run) + 2, dtype=np.int64)   # each group's last
     ends[0], ends[-1] = -1, n - 1                                    # row, after a -1
     ends[1:-1] = np.flatnonzero(new_run)
@@ -115,13 +123,23 @@ def _groups_from_keys(keys: np.ndarray, to_values) -> TieGroups:
     # positives: the running count of positive rows at each group's end, differenced
     ones = np.cumsum(labels, dtype=np.int32 if n < 2**31 else np.int64)
     del labels
-    positives = np.diff(ones[ends[1:]], prepend=0).astype(np.int64, copy=False)
+    at_ends = ones[ends[1:]]
     del ones
-    negatives = np.diff(ends)
+    groups = at_ends.shape[0]
+    if out is None:
+        positives, negatives = np.empty(groups, dtype=np.int64), np.empty(groups, dtype=np.int64)
+    else:
+        positives, negatives = out.positives[:groups], out.negatives[:groups]
+    positives[0] = at_ends[0]
+    np.subtract(at_ends[1:], at_ends[:-1], out=positives[1:])
+    del at_ends
+    np.subtract(ends[1:], ends[:-1], out=negatives)
     negatives -= positives
     distinct = keys[ends[1:]]
     del keys, ends
-    return TieGroups(to_values(distinct), positives, negatives)
+    values = (to_values(distinct) if out is None
+              else to_values(distinct, out.values[:groups]))
+    return TieGroups(values, positives, negatives)
 
 
 def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
@@ -140,16 +158,29 @@ def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
 def groups_from_shared_keys(negative_keys: np.ndarray, other_keys: np.ndarray,
                             dtype: np.dtype) -> TieGroups:
     """The tie groups of :func:`shared_float_keys`'s keys of ``dtype`` scores, from any
-    number of chunks, in any order (each array is sorted here, in place)."""
+    number of chunks, in any order (each array is sorted here, in place). With keys of both
+    signs, each sign's groups are written into one set of arrays, the negative scores' first:
+    joined afterwards they would be copied a second time, into fresh memory as large as
+    the groups (10⁷ float32 scores, 80% of them negative: 0.59 s against 0.87 s, medians of
+    8 alternated runs with Dask's workers' ``MALLOC_TRIM_THRESHOLD_``)."""
     dtype = np.dtype(dtype)
-    parts = [_groups_from_keys(keys, lambda codes, side=side: float_values(
-                 codes, dtype, shared_offset(dtype, side == 0), side == 1))
-             for side, keys in enumerate((negative_keys, other_keys)) if len(keys)]
-    if not parts:
+
+    def to_values(side: int):
+        offset = shared_offset(dtype, side == 0)
+        return lambda codes, out=None: float_values(codes, dtype, offset, side == 1, out=out)
+
+    sides = [(side, keys) for side, keys in enumerate((negative_keys, other_keys)) if len(keys)]
+    if not sides:
         return TieGroups(np.empty(0), np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
-    if len(parts) == 1:
-        return parts[0]
-    return TieGroups(*(np.concatenate(pair) for pair in zip(*parts)))   # negatives first
+    if len(sides) == 1:
+        (side, keys), = sides
+        return _groups_from_keys(keys, to_values(side))
+    n = len(negative_keys) + len(other_keys)
+    out = TieGroups(np.empty(n), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64))
+    below = len(_groups_from_keys(negative_keys, to_values(0), out).values)
+    rest = TieGroups(*(column[below:] for column in out))
+    used = below + len(_groups_from_keys(other_keys, to_values(1), rest).values)
+    return TieGroups(*(column[:used] for column in out))
 
 
 def _integer_key_span(score: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:

@@ -11,8 +11,10 @@ label in the lowest bit), sorted by numpy's vectorized sort and cut where each s
 key falls; other scores (weights, integers) row by row, by a binary search among the split
 points. Each range's pieces from every partition are then sorted together in one task into
 its tie groups (the core's kernels), and the partitions' counts by range, which every piece
-carries, give each range the negatives below and the positives and negatives above it. The
-rest builds ``dask.delayed`` tasks. The second pass of DeLong's paired test (each case's
+carries, give each range the negatives below and the positives and negatives above it. On
+two or more workers with a thread for every range, each piece goes to the worker of its range
+as soon as it is cut (:func:`_range_pieces`), not after the last cut. The rest builds
+``dask.delayed`` tasks. The second pass of DeLong's paired test (each case's
 placement values, looked up in its range's cumulative counts) is here too.
 
 Rows scoring exactly a split point are counted in their partition and not shipped: a score
@@ -192,14 +194,53 @@ def _range_offsets(*partition_totals: tuple) -> tuple:
     return tuple(offsets)
 
 
+def _cluster_seats() -> list | None:
+    """The distributed client's workers, an entry a thread, dealt in turn (each worker's
+    first thread, by address, then each one's second, ...); ``None`` without a client
+    (Dask's local schedulers)."""
+    try:
+        from distributed import default_client
+        threads = default_client().nthreads()
+    except (ImportError, ValueError):
+        return None
+    return [worker for turn in range(max(threads.values(), default=0))
+            for worker, count in sorted(threads.items()) if count > turn]
+
+
 def _cluster_threads() -> int:
     """The threads that will run the tasks: the distributed client's workers' if there is
     a client, else this machine's cores (Dask's local schedulers)."""
-    try:
-        from distributed import default_client
-        return max(1, sum(default_client().nthreads().values()))
-    except (ImportError, ValueError):
-        return dask.system.CPU_COUNT
+    seats = _cluster_seats()
+    return dask.system.CPU_COUNT if seats is None else max(1, len(seats))
+
+
+def _delivered(piece: RangeKeys | RangeRows) -> RangeKeys | RangeRows:
+    """A piece, on the worker that sorts its range (:func:`_range_pieces`)."""
+    return piece
+
+
+def _range_pieces(cuts: list, n_ranges: int) -> list:
+    """Each range's pieces, ``pieces[k][i]`` partition i's rows in range k, taken out of
+    each partition's cut as soon as it ends (Dask would run these small tasks after every
+    cut, and a piece moves only once taken). Where a distributed client has two or more
+    workers and a thread for every range, each piece is also sent ahead, as its cut ends, to
+    the worker that will sort its range (a task a piece on that worker, range k on
+    :func:`_cluster_seats`' k-th; any worker if that one leaves): Dask moves a task's inputs
+    only once all exist, so every range's pieces would otherwise cross the cluster after the
+    last cut, with the workers idle meanwhile (2·10⁷ rows on two workers sharing two cores:
+    0.14 s with no work to do against 0.18 s, medians of 10 alternated runs of 2 s). With
+    more ranges than threads (out of core) the pieces wait where they were cut until their
+    range's turn."""
+    with dask.annotate(priority=1):
+        pieces = [[cut[k] for cut in cuts] for k in range(n_ranges)]
+    seats = _cluster_seats()
+    if seats is None or len(set(seats)) < 2 or n_ranges > len(seats):
+        return pieces
+    sent = []
+    for k, range_pieces in enumerate(pieces):
+        with dask.annotate(workers=[seats[k]], allow_other_workers=True, priority=1):
+            sent.append([delayed(_delivered)(piece) for piece in range_pieces])
+    return sent
 
 
 class RangeSort(NamedTuple):
@@ -235,7 +276,7 @@ def range_sort(columns: list[tuple], *, pos_label: Any, names: tuple[str, str],
     cuts = [delayed(cut_partition, nout=n_ranges)(index, *cols, splits, key_dtype,
                                                   pos_label=pos_label, names=names)
             for index, cols in enumerate(columns)]
-    return RangeSort([[cut[k] for cut in cuts] for k in range(n_ranges)],
+    return RangeSort(_range_pieces(cuts, n_ranges),
                      [None] + list(splits), splits)
 
 
