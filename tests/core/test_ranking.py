@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -126,7 +126,9 @@ def test_shared_keys_of_chunks_against_brute_force(case):
         assert np.searchsorted(side, key) == below and is_negative == (value < 0)
 
 
-@settings(max_examples=40, deadline=None)
+# arrays of float16 are a small space: Hypothesis meets inputs it has already tried, counts
+# them as filtered, and its filter health check failed about one run in six of this test
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(scores_and_labels(np.float16, st.floats(width=16, allow_nan=False,
                                                allow_infinity=False)))
 def test_float16_scores(case):
