@@ -197,7 +197,7 @@ def _range_offsets(*partition_totals: tuple) -> tuple:
 def _cluster_seats() -> list | None:
     """The distributed client's workers, an entry a thread, dealt in turn (each worker's
     first thread, by address, then each one's second, ...); ``None`` without a client
-    (Dask's local schedulers)."""
+    (Dask's local schedulers). With a client this asks the scheduler: once a sort."""
     try:
         from distributed import default_client
         threads = default_client().nthreads()
@@ -207,10 +207,10 @@ def _cluster_seats() -> list | None:
             for worker, count in sorted(threads.items()) if count > turn]
 
 
-def _cluster_threads() -> int:
-    """The threads that will run the tasks: the distributed client's workers' if there is
-    a client, else this machine's cores (Dask's local schedulers)."""
-    seats = _cluster_seats()
+def _cluster_threads(seats: list | None) -> int:
+    """The threads that will run the tasks: the distributed client's workers' (``seats``,
+    :func:`_cluster_seats`) if there is a client, else this machine's cores (Dask's local
+    schedulers)."""
     return dask.system.CPU_COUNT if seats is None else max(1, len(seats))
 
 
@@ -219,21 +219,20 @@ def _delivered(piece: RangeKeys | RangeRows) -> RangeKeys | RangeRows:
     return piece
 
 
-def _range_pieces(cuts: list, n_ranges: int) -> list:
+def _range_pieces(cuts: list, n_ranges: int, seats: list | None) -> list:
     """Each range's pieces, ``pieces[k][i]`` partition i's rows in range k, taken out of
     each partition's cut as soon as it ends (Dask would run these small tasks after every
     cut, and a piece moves only once taken). Where a distributed client has two or more
     workers and a thread for every range, each piece is also sent ahead, as its cut ends, to
-    the worker that will sort its range (a task a piece on that worker, range k on
-    :func:`_cluster_seats`' k-th; any worker if that one leaves): Dask moves a task's inputs
-    only once all exist, so every range's pieces would otherwise cross the cluster after the
-    last cut, with the workers idle meanwhile (2·10⁷ rows on two workers sharing two cores:
-    0.14 s with no work to do against 0.18 s, medians of 10 alternated runs of 2 s). With
-    more ranges than threads (out of core) the pieces wait where they were cut until their
-    range's turn."""
+    the worker that will sort its range (a task a piece on that worker, range k on the k-th
+    of ``seats``, :func:`_cluster_seats`; any worker if that one leaves): Dask moves a task's
+    inputs only once all exist, so every range's pieces would otherwise cross the cluster
+    after the last cut, with the workers idle meanwhile (2·10⁷ rows on two workers sharing
+    two cores: 0.14 s with no work to do against 0.18 s, medians of 10 alternated runs of
+    2 s). With more ranges than threads (out of core) the pieces wait where they were cut
+    until their range's turn."""
     with dask.annotate(priority=1):
         pieces = [[cut[k] for cut in cuts] for k in range(n_ranges)]
-    seats = _cluster_seats()
     if seats is None or len(set(seats)) < 2 or n_ranges > len(seats):
         return pieces
     sent = []
@@ -262,7 +261,8 @@ def range_sort(columns: list[tuple], *, pos_label: Any, names: tuple[str, str],
     wait was the whole data, spilled to disk and read back once for each range). A range's
     rows are sorted in the task that reads them (:func:`range_tables`, or fused with what
     is computed of them: :func:`auc_sums`, :func:`average_precision_sum`)."""
-    threads = 1 if n_ranges is not None else _cluster_threads()
+    seats = _cluster_seats()
+    threads = 1 if n_ranges is not None else _cluster_threads(seats)
     weighted = any(cols[2] is not None for cols in columns)
     # enough samples for n_ranges, or for a range a partition (or two a thread, if more)
     most = max(len(columns), n_ranges or 2 * threads)
@@ -276,8 +276,7 @@ def range_sort(columns: list[tuple], *, pos_label: Any, names: tuple[str, str],
     cuts = [delayed(cut_partition, nout=n_ranges)(index, *cols, splits, key_dtype,
                                                   pos_label=pos_label, names=names)
             for index, cols in enumerate(columns)]
-    return RangeSort(_range_pieces(cuts, n_ranges),
-                     [None] + list(splits), splits)
+    return RangeSort(_range_pieces(cuts, n_ranges, seats), [None] + list(splits), splits)
 
 
 def range_tables(sort: RangeSort) -> list:
