@@ -98,6 +98,16 @@ def _groups_from_keys(keys: np.ndarray, to_values, out: TieGroups | None = None)
     caller joining groups makes no second copy of them."""
     _sort_in_place(keys)
     n = keys.shape[0]
+
+    def counts(length: int) -> tuple[np.ndarray, np.ndarray]:
+        """Where the groups' positives and negatives go: ``out``'s start, or new arrays."""
+        if out is None:
+            return np.empty(length, dtype=np.int64), np.empty(length, dtype=np.int64)
+        return out.positives[:length], out.negatives[:length]
+
+    def values(codes: np.ndarray) -> np.ndarray:
+        return to_values(codes) if out is None else to_values(codes, out.values[:len(codes)])
+
     width = keys.dtype.itemsize
     # the label bit lives in each key's lowest byte: read those bytes in place
     low_bytes = (keys.view(np.uint8)[::width] if sys.byteorder == "little"
@@ -107,15 +117,11 @@ def _groups_from_keys(keys: np.ndarray, to_values, out: TieGroups | None = None)
     new_run = keys[1:] != keys[:-1]
     if new_run.all():                  # distinct scores (model outputs): one row per group
         del new_run
-        if out is None:
-            positives = labels.astype(np.int64)
-            del labels
-            return TieGroups(to_values(keys), positives, 1 - positives)
-        positives, negatives = out.positives[:n], out.negatives[:n]
+        positives, negatives = counts(n)
         np.copyto(positives, labels)
         del labels
         np.subtract(1, positives, out=negatives)
-        return TieGroups(to_values(keys, out.values[:n]), positives, negatives)
+        return TieGroups(values(keys), positives, negatives)
     ends = np.empty(np.count_nonzero(new_run) + 2, dtype=np.int64)   # each group's last
     ends[0], ends[-1] = -1, n - 1                                    # row, after a -1
     ends[1:-1] = np.flatnonzero(new_run)
@@ -125,11 +131,7 @@ def _groups_from_keys(keys: np.ndarray, to_values, out: TieGroups | None = None)
     del labels
     at_ends = ones[ends[1:]]
     del ones
-    groups = at_ends.shape[0]
-    if out is None:
-        positives, negatives = np.empty(groups, dtype=np.int64), np.empty(groups, dtype=np.int64)
-    else:
-        positives, negatives = out.positives[:groups], out.negatives[:groups]
+    positives, negatives = counts(at_ends.shape[0])
     positives[0] = at_ends[0]
     np.subtract(at_ends[1:], at_ends[:-1], out=positives[1:])
     del at_ends
@@ -137,9 +139,7 @@ def _groups_from_keys(keys: np.ndarray, to_values, out: TieGroups | None = None)
     negatives -= positives
     distinct = keys[ends[1:]]
     del keys, ends
-    values = (to_values(distinct) if out is None
-              else to_values(distinct, out.values[:groups]))
-    return TieGroups(values, positives, negatives)
+    return TieGroups(values(distinct), positives, negatives)
 
 
 def _same_sign_groups(label: np.ndarray, score: np.ndarray, *,
